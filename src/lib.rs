@@ -13,13 +13,19 @@
 
 pub mod bitboard;
 pub mod board;
+pub mod cli;
+pub mod cli_solve;
 pub mod color;
+pub mod diagram;
+pub mod eval;
 pub mod formats;
 pub mod game;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
+pub mod players;
 pub mod position;
+pub mod search;
 pub mod square;
 
 pub use bitboard::{BoardSize, Symmetry};

@@ -20,6 +20,58 @@ fn or_lanes(v: __m256i) -> u64 {
     }
 }
 
+/// The highest set bit of each lane, and every bit at or below it (both 0
+/// for an empty lane). AVX-512 CD counts leading zeros per lane where the
+/// build has it; plain AVX2 smears the highest bit downwards instead.
+#[inline(always)]
+fn highest_bits(x: __m256i) -> (__m256i, __m256i) {
+    #[cfg(all(target_feature = "avx512cd", target_feature = "avx512vl"))]
+    {
+        highest_bits_lzcnt(x)
+    }
+    #[cfg(not(all(target_feature = "avx512cd", target_feature = "avx512vl")))]
+    {
+        highest_bits_smear(x)
+    }
+}
+
+/// [`highest_bits`] with AVX-512 CD's per-lane leading-zero count.
+#[cfg(all(target_feature = "avx512cd", target_feature = "avx512vl"))]
+#[inline(always)]
+fn highest_bits_lzcnt(x: __m256i) -> (__m256i, __m256i) {
+    // SAFETY: AVX-512 CD and VL are enabled for this build (the cfg above).
+    // Variable shifts by 64 or more give 0, which handles empty lanes.
+    unsafe {
+        let zeros = _mm256_lzcnt_epi64(x);
+        let first = _mm256_srlv_epi64(_mm256_set1_epi64x(i64::MIN), zeros);
+        let at_or_below = _mm256_srlv_epi64(_mm256_set1_epi64x(-1), zeros);
+        (first, at_or_below)
+    }
+}
+
+/// [`highest_bits`] with AVX2 only: or-ing shifted copies smears the highest
+/// bit over every bit below it. Always compiled so it is tested everywhere.
+#[cfg_attr(
+    all(target_feature = "avx512cd", target_feature = "avx512vl"),
+    allow(dead_code)
+)]
+#[inline(always)]
+fn highest_bits_smear(x: __m256i) -> (__m256i, __m256i) {
+    // SAFETY: AVX2 is enabled for this build; the intrinsics touch no memory.
+    unsafe {
+        let mut smear = _mm256_or_si256(x, _mm256_srli_epi64::<1>(x));
+        smear = _mm256_or_si256(smear, _mm256_srli_epi64::<2>(smear));
+        smear = _mm256_or_si256(smear, _mm256_srli_epi64::<4>(smear));
+        smear = _mm256_or_si256(smear, _mm256_srli_epi64::<8>(smear));
+        smear = _mm256_or_si256(smear, _mm256_srli_epi64::<16>(smear));
+        smear = _mm256_or_si256(smear, _mm256_srli_epi64::<32>(smear));
+        (
+            _mm256_andnot_si256(_mm256_srli_epi64::<1>(smear), smear),
+            smear,
+        )
+    }
+}
+
 /// Legal move squares: the four axes (1, 8, 7, 9) fill in parallel lanes.
 #[inline]
 pub fn legal_moves(player: u64, opponent: u64) -> u64 {
@@ -62,7 +114,7 @@ pub fn legal_moves(player: u64, opponent: u64) -> u64 {
 ///
 /// Rays towards higher indices find their first non-opponent square as the
 /// lowest set bit (`x & -x`); rays towards lower indices smear the highest set
-/// bit downwards instead, since AVX2 has no per-lane leading-zero count.
+/// bit downwards (see [`highest_bits`]).
 #[inline]
 pub fn flips(player: u64, opponent: u64, index: usize) -> u64 {
     let rays = &RAYS[index];
@@ -83,20 +135,61 @@ pub fn flips(player: u64, opponent: u64, index: usize) -> u64 {
         let no_anchor = _mm256_cmpeq_epi64(_mm256_and_si256(first, p), zero);
         let up = _mm256_andnot_si256(no_anchor, before);
 
-        // Rays towards lower indices: smear the highest stop bit downwards.
+        // Rays towards lower indices: the first stop is the highest set bit.
         let stops = _mm256_andnot_si256(o, rays_down);
-        let mut smear = _mm256_or_si256(stops, _mm256_srli_epi64::<1>(stops));
-        smear = _mm256_or_si256(smear, _mm256_srli_epi64::<2>(smear));
-        smear = _mm256_or_si256(smear, _mm256_srli_epi64::<4>(smear));
-        smear = _mm256_or_si256(smear, _mm256_srli_epi64::<8>(smear));
-        smear = _mm256_or_si256(smear, _mm256_srli_epi64::<16>(smear));
-        smear = _mm256_or_si256(smear, _mm256_srli_epi64::<32>(smear));
-        let first = _mm256_andnot_si256(_mm256_srli_epi64::<1>(smear), smear);
-        let above = _mm256_andnot_si256(smear, rays_down);
+        let (first, at_or_below) = highest_bits(stops);
+        let above = _mm256_andnot_si256(at_or_below, rays_down);
         let no_anchor = _mm256_cmpeq_epi64(_mm256_and_si256(first, p), zero);
         let down = _mm256_andnot_si256(no_anchor, above);
 
         _mm256_or_si256(up, down)
     };
     or_lanes(flipped)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    fn lanes(v: __m256i) -> [u64; 4] {
+        // SAFETY: __m256i and [u64; 4] have the same size and any bit pattern is valid.
+        unsafe { std::mem::transmute(v) }
+    }
+
+    /// The scalar meaning of `highest_bits` for one lane.
+    fn expected(x: u64) -> (u64, u64) {
+        if x == 0 {
+            (0, 0)
+        } else {
+            let top = 63 - x.leading_zeros();
+            (1 << top, u64::MAX >> (63 - top))
+        }
+    }
+
+    #[test]
+    fn highest_bits_variants_agree_with_scalar() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+        for _ in 0..50_000 {
+            let shift = rng.random_range(0..64);
+            let x = [
+                rng.random::<u64>() >> shift,
+                0,
+                1 << rng.random_range(0..64),
+                u64::MAX >> shift,
+            ];
+            // SAFETY: AVX2 is enabled for this build; loadu needs no alignment.
+            let v = unsafe { _mm256_loadu_si256(x.as_ptr() as *const __m256i) };
+            let want: Vec<(u64, u64)> = x.iter().map(|&l| expected(l)).collect();
+            let (first, below) = highest_bits_smear(v);
+            let got: Vec<(u64, u64)> = lanes(first).into_iter().zip(lanes(below)).collect();
+            assert_eq!(got, want);
+            #[cfg(all(target_feature = "avx512cd", target_feature = "avx512vl"))]
+            {
+                let (first, below) = highest_bits_lzcnt(v);
+                let got: Vec<(u64, u64)> = lanes(first).into_iter().zip(lanes(below)).collect();
+                assert_eq!(got, want);
+            }
+        }
+    }
 }

@@ -1,0 +1,188 @@
+//! The command line: clap definitions and the code behind each subcommand.
+//!
+//! Everything here runs at the edge: errors become messages on stderr and a
+//! non-zero exit code, reports go to stdout.
+
+use crate::bitboard::BoardSize;
+use crate::diagram::diagram;
+use crate::formats::{board_string, spec, transcript};
+use crate::game::Game;
+use crate::movegen;
+use crate::perft::{self, PassConvention};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::error::Error;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// oxello: an Othello (Reversi) engine.
+///
+/// Positions can be given as a 64-character board string followed by the side
+/// to move (`---------------------------OX------XO--------------------------- X`),
+/// as a transcript of moves from the start (`f5d6c3`), or as the path of a
+/// file holding either or a GGF game record. Squares are named a1..h8 with
+/// row 1 at the top.
+#[derive(Debug, Parser)]
+#[command(name = "oxello", version, about, long_about, propagate_version = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Count the leaves of the game tree to a depth (perft), with time and
+    /// leaves per second.
+    ///
+    /// Two pass conventions exist and differ from depth 9 on: A counts a forced
+    /// pass as a ply (Aart Bik's table, Egaroucid mode 1); B does not
+    /// (Egaroucid mode 2). Both count a finished game as one leaf.
+    Perft(PerftArgs),
+    /// Print a position as a board diagram with the legal moves marked.
+    Show(ShowArgs),
+    /// Solve positions exactly (or win/loss/draw): each position of an OBF
+    /// file, checked against the scores in the file, or one position.
+    ///
+    /// Prints one row per position (number, empties, best move, score,
+    /// expected score, nodes, time, nodes/s) and totals; exits non-zero when
+    /// a score disagrees with the file.
+    Solve(SolveArgs),
+}
+
+/// Options of `oxello perft`.
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    /// Depth in plies.
+    #[arg(short, long, default_value_t = 9)]
+    pub depth: u32,
+    /// Position to count from: `start`, a board string, a transcript, or a file.
+    #[arg(short, long, default_value = "start")]
+    pub position: String,
+    /// Board size (4, 6 or 8) for `start` and transcripts.
+    #[arg(short, long, default_value = "8")]
+    pub size: BoardSize,
+    /// Print the count below each legal move as well.
+    #[arg(long)]
+    pub divide: bool,
+    /// Pass convention: `A` (a pass is a ply) or `B` (a pass is not a ply).
+    #[arg(short, long, default_value = "A")]
+    pub convention: PassConvention,
+    /// Move generator: the build's fastest, or the portable reference.
+    #[arg(long, value_enum, default_value_t = Backend::Native)]
+    pub backend: Backend,
+}
+
+/// Move generator choice for `perft --backend`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Backend {
+    /// The fastest generator this build has (AVX2 where the build targets it).
+    Native,
+    /// The portable generator, always compiled.
+    Portable,
+}
+
+/// Options of `oxello show`.
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// The position: `start`, a board string, a transcript, or a file.
+    #[arg(default_value = "start")]
+    pub position: String,
+    /// Board size (4, 6 or 8) for `start` and transcripts.
+    #[arg(short, long, default_value = "8")]
+    pub size: BoardSize,
+}
+
+/// Options of `oxello solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// OBF file of positions to solve (with expected scores). Without it,
+    /// the start position of `--size` or `--position` is solved.
+    pub file: Option<std::path::PathBuf>,
+    /// The position to solve when no file is given.
+    #[arg(short, long, default_value = "start")]
+    pub position: String,
+    /// Board size (4, 6 or 8) for `start` and transcripts.
+    #[arg(short, long, default_value = "8")]
+    pub size: BoardSize,
+    /// Exact scores (the default).
+    #[arg(long, conflicts_with = "wld")]
+    pub exact: bool,
+    /// Only win / loss / draw.
+    #[arg(long)]
+    pub wld: bool,
+    /// One JSON object per position, then one for the totals.
+    #[arg(long)]
+    pub json: bool,
+    /// Number of the first position of the file (the FFO files start at 1,
+    /// 20 or 40).
+    #[arg(long, default_value_t = 1)]
+    pub first_number: usize,
+    /// Only the positions numbered in this range, e.g. `40-44` or `47`.
+    #[arg(long)]
+    pub range: Option<String>,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = crate::search::DEFAULT_HASH_MIB)]
+    pub hash: usize,
+}
+
+/// Runs the parsed command line.
+pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn Error>> {
+    match cli.command {
+        Some(Command::Perft(args)) => run_perft(&args),
+        Some(Command::Show(args)) => run_show(&args),
+        Some(Command::Solve(args)) => crate::cli_solve::run(&args),
+        None => {
+            use clap::CommandFactory;
+            Cli::command().print_help()?;
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+fn load(position: &str, size: BoardSize) -> Result<Game, Box<dyn Error>> {
+    spec::read_game(position, size).map_err(|e| format!("position '{position}': {e}").into())
+}
+
+fn run_perft(args: &PerftArgs) -> Result<ExitCode, Box<dyn Error>> {
+    let game = load(&args.position, args.size)?;
+    let position = game.position();
+    let backend = match args.backend {
+        Backend::Native => movegen::BACKEND,
+        Backend::Portable => "portable",
+    };
+    println!(
+        "perft depth {} convention {} size {} backend {}",
+        args.depth, args.convention, position.size, backend
+    );
+    println!("position {}", board_string::format_position(&position));
+    let started = Instant::now();
+    let leaves = if args.divide {
+        let parts = perft::divide(position.board, position.size, args.depth, args.convention);
+        for (mv, count) in &parts {
+            println!("{mv:<4} {count}");
+        }
+        parts.iter().map(|(_, count)| count).sum()
+    } else {
+        let count = match args.backend {
+            Backend::Native => perft::perft_with::<perft::Native>,
+            Backend::Portable => perft::perft_with::<perft::Portable>,
+        };
+        count(position.board, position.size, args.depth, args.convention)
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    println!("leaves {leaves}");
+    println!("time {seconds:.3} s");
+    println!("leaves/s {:.0}", leaves as f64 / seconds.max(1e-9));
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_show(args: &ShowArgs) -> Result<ExitCode, Box<dyn Error>> {
+    let game = load(&args.position, args.size)?;
+    let position = game.position();
+    print!("{}", diagram(&position));
+    println!("board {}", board_string::format_position(&position));
+    if !game.moves().is_empty() {
+        println!("moves {}", transcript::format_game(&game));
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,395 @@
+//! The exact endgame solver.
+//!
+//! Scores are exact final disc differences (empties to the winner). The
+//! solver is split by depth, each part doing what pays at that depth:
+//!
+//! * [`Search::solve_pv`]: full-window principal-variation search, used at the
+//!   root and on the principal line; keeps the PV.
+//! * `solve_deep`: null-window search from [`TABLE_MIN_EMPTIES`] up, with the
+//!   transposition table, a stability cutoff, and fastest-first ordering
+//!   (fewest opponent replies), ordered by a shallow midgame search when many
+//!   squares are empty.
+//! * `solve_shallow`: null-window search for up to [`SHALLOW_SOLVE_EMPTIES`]
+//!   empties: no table, no sorting; moves in regions (quadrants) with an odd
+//!   number of empties first (parity).
+//! * `solve_small` and `solve_1`: the last 4..2 empties try each empty square
+//!   directly instead of generating moves, and the last empty square is scored
+//!   by counting its flips.
+
+use crate::bitboard::{neighbours, squares};
+use crate::board::Board;
+use crate::movegen;
+use crate::search::Search;
+use crate::search::line::Line;
+use crate::search::params::*;
+use crate::search::tt::{DEPTH_EXACT, NO_MOVE};
+use crate::square::Square;
+
+/// A move with its flips and ordering value.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Scored {
+    pub index: u8,
+    pub flips: u64,
+    pub value: i32,
+}
+
+impl Search<'_> {
+    /// Final score of a position where neither side can move.
+    #[inline]
+    pub(crate) fn final_score(&self, board: Board) -> i32 {
+        let mine = board.player.count_ones() as i32;
+        let theirs = board.opponent.count_ones() as i32;
+        let empties = self.squares - mine - theirs;
+        let diff = mine - theirs;
+        if diff > 0 {
+            diff + empties
+        } else if diff < 0 {
+            diff - empties
+        } else {
+            0
+        }
+    }
+
+    /// Quadrants holding an odd number of the `empties`.
+    #[inline]
+    fn odd_regions(&self, empties: u64) -> u64 {
+        self.quadrants
+            .iter()
+            .filter(|&&q| (empties & q).count_ones() & 1 == 1)
+            .fold(0, |acc, &q| acc | q)
+    }
+
+    /// Exact score with a null window (`alpha`, `alpha + 1`): fail-soft.
+    #[inline]
+    pub(crate) fn solve_nws(&mut self, board: Board, alpha: i32) -> i32 {
+        let empties = board.empties() & self.mask;
+        match empties.count_ones() {
+            0 => self.final_score(board),
+            1 => self.solve_1(board, empties.trailing_zeros() as usize),
+            2..=4 => self.solve_small(board, alpha, empties),
+            n if n <= SHALLOW_SOLVE_EMPTIES => self.solve_shallow(board, alpha, empties),
+            n => self.solve_deep(board, alpha, n),
+        }
+    }
+
+    /// The last empty square: count what it flips.
+    #[inline]
+    fn solve_1(&mut self, board: Board, index: usize) -> i32 {
+        self.control.nodes += 1;
+        let mine = board.player.count_ones() as i32;
+        let flips = movegen::flips(board.player, board.opponent, index);
+        if flips != 0 {
+            return 2 * (mine + 1 + flips.count_ones() as i32) - self.squares;
+        }
+        let theirs = movegen::flips(board.opponent, board.player, index);
+        if theirs != 0 {
+            return 2 * (mine - theirs.count_ones() as i32) - self.squares;
+        }
+        // Nobody can fill the last square: it goes to the winner.
+        let diff = 2 * mine - (self.squares - 1);
+        diff + diff.signum()
+    }
+
+    /// 2 to 4 empties: try each empty square, odd regions first.
+    fn solve_small(&mut self, board: Board, alpha: i32, empties: u64) -> i32 {
+        if let Some(score) = self.try_small(board, alpha, empties) {
+            return score;
+        }
+        match self.try_small(board.pass(), -alpha - 1, empties) {
+            Some(score) => -score,
+            None => self.final_score(board),
+        }
+    }
+
+    /// The best score of the side to move over its moves, or `None` when it
+    /// has none. Counts the node.
+    #[inline]
+    fn try_small(&mut self, board: Board, alpha: i32, empties: u64) -> Option<i32> {
+        self.control.nodes += 1;
+        let odd = self.odd_regions(empties);
+        let mut best = -SCORE_INF;
+        for group in [empties & odd, empties & !odd] {
+            for square in squares(group) {
+                let flips = movegen::flips(board.player, board.opponent, square.index());
+                if flips == 0 {
+                    continue;
+                }
+                let child = board.play_flips(square, flips);
+                let rest = empties & !square.bit();
+                let score = if rest.count_ones() == 1 {
+                    -self.solve_1(child, rest.trailing_zeros() as usize)
+                } else {
+                    -self.solve_small(child, -alpha - 1, rest)
+                };
+                if score > best {
+                    best = score;
+                    if score > alpha {
+                        return Some(best);
+                    }
+                }
+            }
+        }
+        (best > -SCORE_INF).then_some(best)
+    }
+
+    /// Up to [`SHALLOW_SOLVE_EMPTIES`] empties: parity order, no table.
+    fn solve_shallow(&mut self, board: Board, alpha: i32, empties: u64) -> i32 {
+        if self.control.visit() {
+            return alpha;
+        }
+        let moves = movegen::legal_moves(board.player, board.opponent) & self.mask;
+        if moves == 0 {
+            return self.solve_pass(board, alpha);
+        }
+        let odd = self.odd_regions(empties);
+        let mut best = -SCORE_INF;
+        for group in [moves & odd, moves & !odd] {
+            for square in squares(group) {
+                let flips = movegen::flips(board.player, board.opponent, square.index());
+                let child = board.play_flips(square, flips);
+                let score = -self.solve_nws(child, -alpha - 1);
+                if score > best {
+                    best = score;
+                    if score > alpha {
+                        return best;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The side to move has no move: pass, or score the finished game.
+    #[inline]
+    fn solve_pass(&mut self, board: Board, alpha: i32) -> i32 {
+        if movegen::legal_moves(board.opponent, board.player) & self.mask == 0 {
+            self.final_score(board)
+        } else {
+            -self.solve_nws(board.pass(), -alpha - 1)
+        }
+    }
+
+    /// An upper bound on the score from the opponent's stable discs, when it
+    /// already fails low.
+    #[inline]
+    fn stability_cutoff(&self, board: Board, alpha: i32) -> Option<i32> {
+        // Only worth a look when alpha is high enough for a cutoff to be possible.
+        if alpha >= self.squares - 2 * board.opponent.count_ones() as i32 {
+            let stable =
+                crate::eval::features::stable_discs(board.opponent, board.player, self.size);
+            let upper = self.squares - 2 * stable.count_ones() as i32;
+            if upper <= alpha {
+                return Some(upper);
+            }
+        }
+        None
+    }
+
+    /// Many empties: table, stability cutoff, sorted moves.
+    fn solve_deep(&mut self, board: Board, alpha: i32, empties: u32) -> i32 {
+        if self.control.visit() {
+            return alpha;
+        }
+        if empties >= STABILITY_CUTOFF_EMPTIES {
+            if let Some(upper) = self.stability_cutoff(board, alpha) {
+                return upper;
+            }
+        }
+        let mut table_move = NO_MOVE;
+        if let Some(hit) = self.tt.probe(board) {
+            if hit.depth == DEPTH_EXACT {
+                if hit.lower > alpha {
+                    return hit.lower;
+                }
+                if hit.upper <= alpha {
+                    return hit.upper;
+                }
+            }
+            table_move = hit.best;
+        }
+        let moves = movegen::legal_moves(board.player, board.opponent) & self.mask;
+        if moves == 0 {
+            return self.solve_pass(board, alpha);
+        }
+        let mut list = [Scored::default(); 32];
+        let count = self.order_endgame_moves(board, moves, table_move, empties, &mut list);
+        let mut best = -SCORE_INF;
+        let mut best_move = NO_MOVE;
+        for i in 0..count {
+            let mv = pick_best(&mut list[i..count]);
+            let child = board.play_flips(square_of(mv.index), mv.flips);
+            let score = -self.solve_nws(child, -alpha - 1);
+            if self.control.is_stopped() {
+                return alpha;
+            }
+            if score > best {
+                best = score;
+                best_move = mv.index;
+                if score > alpha {
+                    break;
+                }
+            }
+        }
+        if empties >= TABLE_MIN_EMPTIES {
+            self.tt
+                .store(board, DEPTH_EXACT, alpha, alpha + 1, best, best_move);
+        }
+        best
+    }
+
+    /// Fills `list` with the moves of `moves` and their ordering values:
+    /// the table move first, then by a shallow search when many squares are
+    /// empty, else fewest opponent replies (fastest first). Returns the count.
+    pub(crate) fn order_endgame_moves(
+        &mut self,
+        board: Board,
+        moves: u64,
+        table_move: u8,
+        empties: u32,
+        list: &mut [Scored; 32],
+    ) -> usize {
+        let odd = self.odd_regions(board.empties() & self.mask);
+        let mut count = 0;
+        for square in squares(moves) {
+            let flips = movegen::flips(board.player, board.opponent, square.index());
+            let child = board.play_flips(square, flips);
+            let value = if square.index() as u8 == table_move {
+                i32::MAX
+            } else if empties >= SHALLOW_ORDERING_EMPTIES {
+                -self.ordering_search(child, SHALLOW_ORDERING_DEPTH) * (1 << 12)
+                    - self.mobility_value(child)
+            } else {
+                let parity = if odd & square.bit() != 0 {
+                    PARITY_BONUS
+                } else {
+                    0
+                };
+                parity - self.mobility_value(child)
+            };
+            if count < list.len() {
+                list[count] = Scored {
+                    index: square.index() as u8,
+                    flips,
+                    value,
+                };
+                count += 1;
+            }
+        }
+        count
+    }
+
+    /// How much freedom a position leaves its side to move: weighted legal
+    /// moves (corners double) and potential mobility.
+    #[inline]
+    pub(crate) fn mobility_value(&self, board: Board) -> i32 {
+        let moves = movegen::legal_moves(board.player, board.opponent) & self.mask;
+        let potential = neighbours(board.opponent) & board.empties() & self.mask;
+        MOBILITY_WEIGHT * moves.count_ones() as i32
+            + CORNER_MOBILITY_BONUS * (moves & self.corners).count_ones() as i32
+            + POTENTIAL_MOBILITY_WEIGHT * potential.count_ones() as i32
+    }
+
+    /// Full-window exact search keeping the principal variation in `pv`.
+    pub(crate) fn solve_pv(
+        &mut self,
+        board: Board,
+        mut alpha: i32,
+        beta: i32,
+        pv: &mut Line,
+    ) -> i32 {
+        pv.clear();
+        let empties = (board.empties() & self.mask).count_ones();
+        if beta - alpha == 1 || empties <= 2 {
+            return self.solve_nws_window(board, alpha, beta);
+        }
+        if self.control.visit() {
+            return alpha;
+        }
+        let mut table_move = NO_MOVE;
+        if let Some(hit) = self.tt.probe(board) {
+            table_move = hit.best;
+        }
+        let moves = movegen::legal_moves(board.player, board.opponent) & self.mask;
+        let mut child_pv = Line::new();
+        if moves == 0 {
+            if movegen::legal_moves(board.opponent, board.player) & self.mask == 0 {
+                return self.final_score(board);
+            }
+            let score = -self.solve_pv(board.pass(), -beta, -alpha, &mut child_pv);
+            pv.set(None, &child_pv);
+            return score;
+        }
+        let mut list = [Scored::default(); 32];
+        let count = self.order_endgame_moves(
+            board,
+            moves,
+            table_move,
+            empties.max(FASTEST_FIRST_EMPTIES),
+            &mut list,
+        );
+        let (original_alpha, mut best, mut best_move) = (alpha, -SCORE_INF, NO_MOVE);
+        for i in 0..count {
+            let mv = pick_best(&mut list[i..count]);
+            let child = board.play_flips(square_of(mv.index), mv.flips);
+            let mut score = if i == 0 {
+                SCORE_INF
+            } else {
+                -self.solve_nws(child, -alpha - 1)
+            };
+            if i == 0 || (score > alpha && score < beta) {
+                score = -self.solve_pv(child, -beta, -alpha, &mut child_pv);
+            } else {
+                child_pv.clear();
+            }
+            if self.control.is_stopped() {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_move = mv.index;
+                pv.set(Some(square_of(mv.index)), &child_pv);
+                alpha = alpha.max(score);
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        if !self.control.is_stopped() && empties >= TABLE_MIN_EMPTIES {
+            self.tt
+                .store(board, DEPTH_EXACT, original_alpha, beta, best, best_move);
+        }
+        best
+    }
+
+    /// Exact score in (`alpha`, `beta`) by null-window probes, for the last
+    /// few empties where a PV search costs more than it brings.
+    fn solve_nws_window(&mut self, board: Board, alpha: i32, beta: i32) -> i32 {
+        let mut low = alpha;
+        loop {
+            let score = self.solve_nws(board, low);
+            if score <= low || score >= beta || self.control.is_stopped() {
+                return score;
+            }
+            low = score;
+        }
+    }
+}
+
+/// Swaps the best-valued move to the front of `list` and returns it
+/// (selection sort one step at a time: cutoffs often come early).
+#[inline]
+pub(crate) fn pick_best(list: &mut [Scored]) -> Scored {
+    let mut best = 0;
+    for i in 1..list.len() {
+        if list[i].value > list[best].value {
+            best = i;
+        }
+    }
+    list.swap(0, best);
+    list[0]
+}
+
+#[inline]
+pub(crate) fn square_of(index: u8) -> Square {
+    Square::new(index).expect("move indices are squares")
+}

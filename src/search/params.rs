@@ -1,0 +1,48 @@
+//! Every tuned number of the search, named, in one place.
+
+/// Largest and smallest scores: a final disc difference lies in -64..=64.
+pub const SCORE_MAX: i32 = 64;
+/// See [`SCORE_MAX`].
+pub const SCORE_MIN: i32 = -64;
+/// A bound beyond any score, for "no score yet".
+pub const SCORE_INF: i32 = 127;
+
+/// Endgame: at or below this many empties, the solver skips the hash table
+/// and move sorting and plays moves in parity order.
+pub const SHALLOW_SOLVE_EMPTIES: u32 = 7;
+/// Endgame: from this many empties on, moves are sorted by the opponent's
+/// mobility after them (fastest first).
+pub const FASTEST_FIRST_EMPTIES: u32 = 8;
+/// Endgame: from this many empties on, positions are stored in the table.
+pub const TABLE_MIN_EMPTIES: u32 = 8;
+/// Endgame: from this many empties on, a stability bound is tried before
+/// searching (counting stable discs costs more than it saves below this).
+pub const STABILITY_CUTOFF_EMPTIES: u32 = 9;
+/// Endgame: from this many empties on, the moves are ordered by a shallow
+/// midgame search instead of mobility alone.
+pub const SHALLOW_ORDERING_EMPTIES: u32 = 18;
+/// Depth of that shallow ordering search.
+pub const SHALLOW_ORDERING_DEPTH: u32 = 2;
+
+/// Fastest-first: weight of each opponent move after ours (corners count
+/// double through [`CORNER_MOBILITY_BONUS`]).
+pub const MOBILITY_WEIGHT: i32 = 1 << 10;
+/// Fastest-first: extra weight of an opponent move that takes a corner.
+pub const CORNER_MOBILITY_BONUS: i32 = 1 << 10;
+/// Fastest-first: weight of each empty square next to our discs after the
+/// move (potential mobility we hand the opponent).
+pub const POTENTIAL_MOBILITY_WEIGHT: i32 = 1 << 6;
+/// Fastest-first: bonus for a move in a region with an odd number of empties.
+pub const PARITY_BONUS: i32 = 1 << 8;
+
+/// Midgame: width of the aspiration window around the previous score, discs.
+pub const ASPIRATION_WINDOW: i32 = 4;
+/// Midgame: from this depth on, moves are ordered by a shallower search.
+pub const SHALLOW_ORDERING_MIN_DEPTH: u32 = 4;
+/// Midgame: the ordering search is this many plies shallower.
+pub const ORDERING_DEPTH_REDUCTION: u32 = 3;
+
+/// How many nodes pass between two looks at the clock and the stop flag.
+pub const NODES_BETWEEN_CHECKS: u64 = 1 << 11;
+/// Deepest search in plies (60 moves plus passes fit easily).
+pub const MAX_PLY: usize = 96;

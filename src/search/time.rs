@@ -1,0 +1,91 @@
+//! Time management: how long to think about one move.
+//!
+//! A per-move time is used as given. A game clock (main time remaining,
+//! increment, optionally moves to go) is shared out over the moves we still
+//! expect to play: about half of the empty squares are ours. A new iteration
+//! is not started once [`SOFT_FRACTION`] of the budget is gone, since it
+//! would rarely finish; the hard deadline stops the search outright.
+
+use std::time::Duration;
+
+/// Game clock of the side to move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Clock {
+    /// Main time left.
+    pub remaining: Duration,
+    /// Time added after each move.
+    pub increment: Duration,
+    /// Moves until the next time control, if the control has one.
+    pub moves_to_go: Option<u32>,
+}
+
+/// Fraction of the budget after which no new iteration starts.
+pub const SOFT_FRACTION: f64 = 0.5;
+/// Time kept back from the clock for communication and process overhead.
+pub const SAFETY_MARGIN: Duration = Duration::from_millis(50);
+/// Never plan for fewer than this many moves still to play.
+pub const MIN_MOVES_LEFT: u32 = 4;
+/// The hard deadline is at most this multiple of the planned budget...
+pub const HARD_MULTIPLE: f64 = 3.0;
+/// ...and never more than this fraction of the time left on the clock.
+pub const HARD_CLOCK_FRACTION: f64 = 0.4;
+
+/// Soft budget (stop deepening) and hard deadline (stop searching).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    pub soft: Duration,
+    pub hard: Duration,
+}
+
+impl Budget {
+    /// Time for one move given a fixed time per move.
+    pub fn per_move(time: Duration) -> Budget {
+        Budget {
+            soft: time.mul_f64(SOFT_FRACTION),
+            hard: time,
+        }
+    }
+
+    /// Time for one move from the game clock with `empties` squares empty.
+    pub fn from_clock(clock: &Clock, empties: u32) -> Budget {
+        let usable = clock.remaining.saturating_sub(SAFETY_MARGIN);
+        let moves_left = clock
+            .moves_to_go
+            .unwrap_or(empties.div_ceil(2))
+            .max(MIN_MOVES_LEFT);
+        let planned = usable / moves_left + clock.increment.mul_f64(0.8);
+        let planned = planned.min(usable);
+        let hard = planned
+            .mul_f64(HARD_MULTIPLE)
+            .min(usable.mul_f64(HARD_CLOCK_FRACTION))
+            .max(planned);
+        Budget {
+            soft: planned.mul_f64(SOFT_FRACTION * 2.0).min(hard),
+            hard,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_budget_is_a_share_of_the_clock() {
+        let clock = Clock {
+            remaining: Duration::from_secs(60),
+            increment: Duration::ZERO,
+            moves_to_go: None,
+        };
+        let budget = Budget::from_clock(&clock, 40);
+        assert!(budget.hard <= Duration::from_secs(24));
+        assert!(budget.soft <= budget.hard);
+        assert!(budget.soft >= Duration::from_secs(2));
+        let empty = Clock {
+            remaining: Duration::from_millis(10),
+            increment: Duration::ZERO,
+            moves_to_go: None,
+        };
+        assert_eq!(Budget::from_clock(&empty, 10).hard, Duration::ZERO);
+    }
+}

@@ -1,0 +1,34 @@
+//! Helpers shared by the integration tests: a naive reference move generator
+//! and random reachable positions.
+#![allow(dead_code)]
+
+pub mod naive;
+
+use oxello::{Board, BoardSize, Move};
+use rand::{Rng, SeedableRng, rngs::StdRng};
+
+/// Random positions reachable from the start of `size`: every position met in
+/// `games` random games (moves chosen uniformly), passes included.
+pub fn random_positions(size: BoardSize, games: usize, seed: u64) -> Vec<Board> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut boards = Vec::new();
+    for _ in 0..games {
+        let mut board = Board::start(size);
+        loop {
+            boards.push(board);
+            let moves = board.move_list_on(size);
+            if moves.is_empty() {
+                break;
+            }
+            let mv: Move = moves[rng.random_range(0..moves.len())];
+            board = board.play_unchecked(mv);
+        }
+    }
+    boards
+}
+
+/// The workspace's `shared/` folder beside the project, if present.
+pub fn shared_dir() -> Option<std::path::PathBuf> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared");
+    dir.is_dir().then_some(dir)
+}
