@@ -21,6 +21,12 @@ pub const STABILITY_CUTOFF_EMPTIES: u32 = 9;
 /// Endgame: from this many empties on, the moves are ordered by a shallow
 /// midgame search instead of mobility alone.
 pub const SHALLOW_ORDERING_EMPTIES: u32 = 18;
+/// Endgame: from this many empties on (below [`SHALLOW_ORDERING_EMPTIES`]),
+/// moves are ordered by the evaluation of the position after them.
+pub const EVAL_ORDERING_EMPTIES: u32 = 99;
+/// Endgame: from this many empties on, the children are looked up in the
+/// table before any is searched (enhanced transposition cutoff).
+pub const ETC_MIN_EMPTIES: u32 = 10;
 /// Depth of that shallow ordering search.
 pub const SHALLOW_ORDERING_DEPTH: u32 = 2;
 
