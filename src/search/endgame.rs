@@ -258,8 +258,6 @@ impl Search<'_> {
             } else if empties >= SHALLOW_ORDERING_EMPTIES {
                 -self.ordering_search(child, SHALLOW_ORDERING_DEPTH) * (1 << 12)
                     - self.mobility_value(child)
-            } else if empties >= EVAL_ORDERING_EMPTIES {
-                -self.evaluator.evaluate(child, self.size) * (1 << 12) - self.mobility_value(child)
             } else {
                 let parity = if odd & square.bit() != 0 {
                     PARITY_BONUS

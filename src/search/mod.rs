@@ -399,11 +399,6 @@ struct Driver<'l> {
     position: Position,
 }
 
-/// Midgame iterations run before a solve: a fallback move and move ordering.
-const PRESOLVE_DEPTH_DIVISOR: u32 = 3;
-/// ... but never deeper than this.
-const PRESOLVE_MAX_DEPTH: u32 = 10;
-
 impl Driver<'_> {
     fn run(&self, search: &mut Search, on_report: &mut dyn FnMut(&Report)) -> SearchResult {
         let board = self.position.board;
@@ -465,7 +460,13 @@ impl Driver<'_> {
             if board.legal_moves_on(self.position.size) & !excluded == 0 {
                 break;
             }
-            let guess = previous.get(rank).map(|r| r.score);
+            // A solve starts from the full window: a midgame score is too
+            // rough a guess for an exact result, and failing costs a re-search.
+            let guess = if depth.is_some() {
+                previous.get(rank).map(|r| r.score)
+            } else {
+                None
+            };
             let Some((score, bound, pv, complete)) =
                 self.search_window(search, depth, guess, excluded)
             else {

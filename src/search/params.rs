@@ -20,10 +20,7 @@ pub const TABLE_MIN_EMPTIES: u32 = 8;
 pub const STABILITY_CUTOFF_EMPTIES: u32 = 9;
 /// Endgame: from this many empties on, the moves are ordered by a shallow
 /// midgame search instead of mobility alone.
-pub const SHALLOW_ORDERING_EMPTIES: u32 = 18;
-/// Endgame: from this many empties on (below [`SHALLOW_ORDERING_EMPTIES`]),
-/// moves are ordered by the evaluation of the position after them.
-pub const EVAL_ORDERING_EMPTIES: u32 = 99;
+pub const SHALLOW_ORDERING_EMPTIES: u32 = 21;
 /// Endgame: from this many empties on, the children are looked up in the
 /// table before any is searched (enhanced transposition cutoff).
 pub const ETC_MIN_EMPTIES: u32 = 10;
@@ -47,6 +44,12 @@ pub const ASPIRATION_WINDOW: i32 = 4;
 pub const SHALLOW_ORDERING_MIN_DEPTH: u32 = 4;
 /// Midgame: the ordering search is this many plies shallower.
 pub const ORDERING_DEPTH_REDUCTION: u32 = 3;
+
+/// Midgame iterations run before a solve, to depth empties / this: they give
+/// a fallback move and fill the table with best moves for the solve.
+pub const PRESOLVE_DEPTH_DIVISOR: u32 = 2;
+/// ... but never deeper than this.
+pub const PRESOLVE_MAX_DEPTH: u32 = 14;
 
 /// How many nodes pass between two looks at the clock and the stop flag.
 pub const NODES_BETWEEN_CHECKS: u64 = 1 << 11;
