@@ -21,11 +21,63 @@ use std::time::Instant;
 /// as a transcript of moves from the start (`f5d6c3`), or as the path of a
 /// file holding either or a GGF game record. Squares are named a1..h8 with
 /// row 1 at the top.
+///
+/// With no subcommand, oxello reads commands on standard input: it starts as
+/// a console for people and switches by itself to the NBoard protocol when
+/// the first command is `nboard`, or to GTP on a GTP command.
 #[derive(Debug, Parser)]
 #[command(name = "oxello", version, about, long_about, propagate_version = true)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    #[command(flatten)]
+    pub engine: EngineArgs,
+}
+
+/// Engine options, accepted the same way by every mode and subcommand.
+#[derive(Debug, Clone, Args)]
+pub struct EngineArgs {
+    /// Playing level 1-60 (midgame depth; solves from a few more empties),
+    /// or a simple player: random, greedy, positional.
+    #[arg(short, long, global = true)]
+    pub level: Option<crate::engine::Player>,
+    /// Transposition table size in MiB.
+    #[arg(long, global = true)]
+    pub hash: Option<usize>,
+    /// Midgame search depth, overriding the level's.
+    #[arg(long, global = true)]
+    pub depth: Option<u32>,
+    /// Seconds per move (the level's depth still caps the search).
+    #[arg(short, long, global = true)]
+    pub time: Option<f64>,
+    /// Search threads (the search is single-threaded for now; accepted for
+    /// compatibility with scripts).
+    #[arg(long, global = true)]
+    pub threads: Option<usize>,
+}
+
+impl EngineArgs {
+    /// The engine options these arguments ask for.
+    pub fn options(&self) -> Result<crate::engine::EngineOptions, Box<dyn Error>> {
+        let mut options = crate::engine::EngineOptions::default();
+        if let Some(player) = self.level {
+            options.player = player;
+        }
+        if let Some(hash) = self.hash {
+            if hash == 0 || hash > 1 << 20 {
+                return Err(format!("--hash {hash}: use 1 to 1048576 MiB").into());
+            }
+            options.hash_mib = hash;
+        }
+        options.depth = self.depth;
+        if let Some(seconds) = self.time {
+            if !(seconds.is_finite() && seconds > 0.0 && seconds < 1e7) {
+                return Err(format!("--time {seconds}: use a positive number of seconds").into());
+            }
+            options.time = Some(std::time::Duration::from_secs_f64(seconds));
+        }
+        Ok(options)
+    }
 }
 
 /// The subcommands.
@@ -40,6 +92,15 @@ pub enum Command {
     Perft(PerftArgs),
     /// Print a position as a board diagram with the legal moves marked.
     Show(ShowArgs),
+    /// Speak the NBoard protocol on stdin/stdout (for the NBoard GUI).
+    Nboard,
+    /// Speak GTP on stdin/stdout (Quarry, GoGui, scripts).
+    Gtp,
+    /// The console for people: play, analyse, solve at a terminal.
+    Console,
+    /// One-shot: print the best move of a position and exit (for scripts
+    /// and bots).
+    Move(MoveArgs),
     /// Solve positions exactly (or win/loss/draw): each position of an OBF
     /// file, checked against the scores in the file, or one position.
     ///
@@ -92,6 +153,19 @@ pub struct ShowArgs {
     pub size: BoardSize,
 }
 
+/// Options of `oxello move`.
+#[derive(Debug, Args)]
+pub struct MoveArgs {
+    /// The position: a board string, a transcript, or a file (GGF, ...).
+    pub position: String,
+    /// Board size (4, 6 or 8) for transcripts.
+    #[arg(short, long, default_value = "8")]
+    pub size: BoardSize,
+    /// Print a JSON object with the move, score, depth and PV.
+    #[arg(long)]
+    pub json: bool,
+}
+
 /// Options of `oxello solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
@@ -127,15 +201,27 @@ pub struct SolveArgs {
 
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn Error>> {
+    use crate::protocol::Mode;
+    let protocol = |mode| -> Result<ExitCode, Box<dyn Error>> {
+        crate::protocol::run(mode, cli.engine.options()?)?;
+        Ok(ExitCode::SUCCESS)
+    };
+    match &cli.command {
+        None => protocol(Mode::Auto),
+        Some(Command::Nboard) => protocol(Mode::Nboard),
+        Some(Command::Gtp) => protocol(Mode::Gtp),
+        Some(Command::Console) => protocol(Mode::Console),
+        Some(Command::Move(args)) => crate::protocol::oneshot::run(args, cli.engine.options()?),
+        _ => run_tool(cli),
+    }
+}
+
+fn run_tool(cli: Cli) -> Result<ExitCode, Box<dyn Error>> {
     match cli.command {
         Some(Command::Perft(args)) => run_perft(&args),
         Some(Command::Show(args)) => run_show(&args),
         Some(Command::Solve(args)) => crate::cli_solve::run(&args),
-        None => {
-            use clap::CommandFactory;
-            Cli::command().print_help()?;
-            Ok(ExitCode::SUCCESS)
-        }
+        _ => unreachable!("protocol modes are dispatched by run"),
     }
 }
 

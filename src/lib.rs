@@ -17,6 +17,7 @@ pub mod cli;
 pub mod cli_solve;
 pub mod color;
 pub mod diagram;
+pub mod engine;
 pub mod eval;
 pub mod formats;
 pub mod game;
@@ -25,6 +26,7 @@ pub mod moves;
 pub mod perft;
 pub mod players;
 pub mod position;
+pub mod protocol;
 pub mod search;
 pub mod square;
 

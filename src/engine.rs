@@ -1,0 +1,523 @@
+//! The engine facade: what protocols, the console and tools use to play and
+//! analyse. It owns the game, the search (on a worker thread, with its
+//! transposition table) and the playing strength, and reports progress as
+//! [`SearchEvent`]s. Nothing here prints or reads input.
+//!
+//! [`Engine::go`] starts a search of the current position and returns at
+//! once; [`Engine::stop`] asks it to finish now; [`Engine::wait`] blocks for
+//! the result. Changing the game stops a running search first.
+//!
+//! # Levels
+//!
+//! A level sets the midgame depth and the number of empty squares from which
+//! the engine solves the game instead of evaluating it:
+//!
+//! | level | midgame depth | win/loss/draw solve at | exact solve at |
+//! |------:|--------------:|-----------------------:|---------------:|
+//! | 1     | 1             | 4 empties              | 2 empties      |
+//! | 5     | 5             | 9                      | 7              |
+//! | 10    | 10            | 16                     | 14             |
+//! | 15    | 15            | 21                     | 19             |
+//! | 20    | 20            | 26                     | 24             |
+//! | n     | n             | n + 6 (at least 4)     | n + 4 (at least 2), up to 60 |
+//!
+//! Besides the levels, three simple players ([`SimplePlayer`]) move at once
+//! without searching.
+
+use crate::bitboard::BoardSize;
+use crate::board::IllegalMoveError;
+use crate::game::Game;
+use crate::moves::Move;
+use crate::players::SimplePlayer;
+use crate::position::Position;
+use crate::search::{Clock, Depth, Limits, Report, SearchResult, Searcher, SolveMode, StopSignal};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use std::fmt;
+use std::str::FromStr;
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// Playing strength: midgame depth and solving thresholds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level {
+    pub level: u32,
+    pub midgame_depth: u32,
+    /// Solve exactly from this many empties.
+    pub exact_empties: u32,
+    /// Solve win/loss/draw from this many empties.
+    pub wld_empties: u32,
+}
+
+/// Highest level (everything solved exactly from 60 empties).
+pub const MAX_LEVEL: u32 = 60;
+/// Level used when none is given.
+pub const DEFAULT_LEVEL: u32 = 12;
+/// Extra empties at which a level solves exactly, beyond its depth.
+const EXACT_EXTRA: u32 = 4;
+/// Extra empties at which a level solves win/loss/draw, beyond its depth.
+const WLD_EXTRA: u32 = 6;
+
+impl Level {
+    /// The level `n`, clamped to 1..=[`MAX_LEVEL`] (see the module table).
+    pub fn new(n: u32) -> Level {
+        let level = n.clamp(1, MAX_LEVEL);
+        Level {
+            level,
+            midgame_depth: level,
+            exact_empties: (level + EXACT_EXTRA).min(60),
+            wld_empties: (level + WLD_EXTRA).min(60),
+        }
+    }
+}
+
+/// Who makes the engine's moves: a search level or a simple player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    Level(Level),
+    Simple(SimplePlayer),
+}
+
+impl Default for Player {
+    fn default() -> Self {
+        Player::Level(Level::new(DEFAULT_LEVEL))
+    }
+}
+
+/// Why a player name was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsePlayerError(pub String);
+
+impl fmt::Display for ParsePlayerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "'{}' is not a level (1-{MAX_LEVEL}) or a player (random, greedy, positional)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ParsePlayerError {}
+
+impl FromStr for Player {
+    type Err = ParsePlayerError;
+
+    /// A level number or a simple player's name.
+    fn from_str(text: &str) -> Result<Player, ParsePlayerError> {
+        let text = text.trim();
+        if let Ok(n) = text.parse::<u32>() {
+            if (1..=MAX_LEVEL).contains(&n) {
+                return Ok(Player::Level(Level::new(n)));
+            }
+        }
+        text.parse::<SimplePlayer>()
+            .map(Player::Simple)
+            .map_err(|_| ParsePlayerError(text.to_string()))
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Player::Level(level) => write!(f, "{}", level.level),
+            Player::Simple(player) => write!(f, "{player}"),
+        }
+    }
+}
+
+/// Settings that last across searches.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineOptions {
+    /// Transposition table size in MiB.
+    pub hash_mib: usize,
+    pub player: Player,
+    /// Midgame depth overriding the level's.
+    pub depth: Option<u32>,
+    /// Time per move overriding the level's depth (the depth still caps it).
+    pub time: Option<Duration>,
+    /// Seed of the random player's choices.
+    pub seed: u64,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            hash_mib: crate::search::DEFAULT_HASH_MIB,
+            player: Player::default(),
+            depth: None,
+            time: None,
+            seed: 0x0e11_0000,
+        }
+    }
+}
+
+/// What one search should do, on top of the engine's options.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct GoRequest {
+    /// Number of best moves wanted (hints); 0 or 1 means just the best.
+    pub multi_pv: usize,
+    /// Game clock of the side to move.
+    pub clock: Option<Clock>,
+    /// Time for this move.
+    pub time: Option<Duration>,
+    /// Midgame depth for this search.
+    pub depth: Option<u32>,
+    /// Node limit (reproducible searches).
+    pub nodes: Option<u64>,
+    /// Solve now, exactly or win/loss/draw, whatever the level says.
+    pub solve: Option<SolveMode>,
+}
+
+/// Progress and the end of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SearchEvent {
+    /// A line of a completed iteration.
+    Progress(Report),
+    /// The search ended.
+    Finished(SearchResult),
+}
+
+/// Receives events on the worker thread.
+pub type EventSink = Box<dyn FnMut(SearchEvent) + Send>;
+
+enum Job {
+    Search {
+        position: Position,
+        limits: Limits,
+        stop: StopSignal,
+        sink: EventSink,
+        done: Sender<SearchResult>,
+    },
+    Clear,
+    Resize(usize),
+}
+
+/// The engine. See the module documentation.
+pub struct Engine {
+    game: Game,
+    options: EngineOptions,
+    jobs: Option<Sender<Job>>,
+    worker: Option<JoinHandle<()>>,
+    stop: StopSignal,
+    running: Option<Receiver<SearchResult>>,
+    rng: StdRng,
+}
+
+/// Stack of the search thread: recursion is shallow but PV lines live there.
+const WORKER_STACK_BYTES: usize = 16 << 20;
+
+impl Engine {
+    /// An engine with a new 8x8 game.
+    pub fn new(options: EngineOptions) -> Engine {
+        let (jobs, inbox) = mpsc::channel::<Job>();
+        let hash = options.hash_mib;
+        let worker = std::thread::Builder::new()
+            .name("oxello-search".to_string())
+            .stack_size(WORKER_STACK_BYTES)
+            .spawn(move || worker_loop(Searcher::new(hash), inbox))
+            .expect("cannot start the search thread");
+        Engine {
+            game: Game::new(BoardSize::Eight),
+            rng: StdRng::seed_from_u64(options.seed),
+            options,
+            jobs: Some(jobs),
+            worker: Some(worker),
+            stop: StopSignal::new(),
+            running: None,
+        }
+    }
+
+    /// The game being played.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The current position.
+    pub fn position(&self) -> Position {
+        self.game.position()
+    }
+
+    pub fn options(&self) -> &EngineOptions {
+        &self.options
+    }
+
+    /// Changes who plays (level or simple player).
+    pub fn set_player(&mut self, player: Player) {
+        self.options.player = player;
+    }
+
+    /// Changes the midgame depth override.
+    pub fn set_depth(&mut self, depth: Option<u32>) {
+        self.options.depth = depth;
+    }
+
+    /// Changes the time-per-move override.
+    pub fn set_time(&mut self, time: Option<Duration>) {
+        self.options.time = time;
+    }
+
+    /// Replaces the table by one of `mib` MiB.
+    pub fn set_hash(&mut self, mib: usize) {
+        self.abort();
+        self.options.hash_mib = mib;
+        self.send(Job::Resize(mib));
+    }
+
+    /// Forgets the table's content (for reproducible searches).
+    pub fn clear_table(&mut self) {
+        self.abort();
+        self.send(Job::Clear);
+    }
+
+    /// Starts a new game of `size` from its standard position.
+    pub fn new_game(&mut self, size: BoardSize) {
+        self.abort();
+        self.game = Game::new(size);
+    }
+
+    /// Replaces the game (set up a position, load a record, navigate).
+    pub fn set_game(&mut self, game: Game) {
+        self.abort();
+        self.game = game;
+    }
+
+    /// Plays a move; on error the game is unchanged.
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
+        self.abort();
+        self.game.play(mv)
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self) -> Option<Move> {
+        self.abort();
+        self.game.undo()
+    }
+
+    /// Replays a move taken back.
+    pub fn redo(&mut self) -> Option<Move> {
+        self.abort();
+        self.game.redo()
+    }
+
+    /// The limits a search of the current position gets from the options
+    /// and `request`.
+    pub fn limits(&self, request: &GoRequest) -> Limits {
+        let level = match self.options.player {
+            Player::Level(level) => level,
+            Player::Simple(_) => Level::new(1),
+        };
+        let empties = self.position().empty_count();
+        let mut limits = Limits {
+            depth: Some(
+                request
+                    .depth
+                    .or(self.options.depth)
+                    .unwrap_or(level.midgame_depth),
+            ),
+            multi_pv: request.multi_pv.max(1),
+            nodes: request.nodes,
+            time: request.time.or(self.options.time),
+            clock: request.clock,
+            ..Limits::default()
+        };
+        match request.solve {
+            Some(mode) => {
+                limits.solve_mode = mode;
+                limits.solve_empties = Some(60);
+            }
+            None if empties <= level.exact_empties => {
+                limits.solve_empties = Some(level.exact_empties)
+            }
+            None if empties <= level.wld_empties => {
+                limits.solve_mode = SolveMode::Wld;
+                limits.solve_empties = Some(level.wld_empties);
+            }
+            None => {}
+        }
+        limits
+    }
+
+    /// Starts choosing a move for the current position; returns at once.
+    /// Events go to `sink` on the search thread. A simple player answers
+    /// immediately with a [`SearchEvent::Finished`].
+    pub fn go(&mut self, request: GoRequest, mut sink: EventSink) {
+        self.abort();
+        let position = self.position();
+        let (done, result) = mpsc::channel();
+        if let Player::Simple(player) = self.options.player {
+            let started = Instant::now();
+            let mv = player.choose(&position, &mut self.rng);
+            let over = position.is_game_over();
+            let outcome = SearchResult {
+                best: (!over).then_some(mv),
+                score: 0,
+                bound: crate::search::Bound::Exact,
+                depth: Depth::Midgame(0),
+                pv: if over { Vec::new() } else { vec![mv] },
+                lines: Vec::new(),
+                nodes: 0,
+                elapsed: started.elapsed(),
+                stopped: None,
+            };
+            sink(SearchEvent::Finished(outcome.clone()));
+            let _ = done.send(outcome);
+            self.running = Some(result);
+            return;
+        }
+        self.stop = StopSignal::new();
+        let limits = self.limits(&request);
+        self.send(Job::Search {
+            position,
+            limits,
+            stop: self.stop.clone(),
+            sink,
+            done,
+        });
+        self.running = Some(result);
+    }
+
+    /// Asks the running search to finish now; returns at once.
+    pub fn stop(&self) {
+        self.stop.stop();
+    }
+
+    /// Whether a search has been started and its result not yet collected.
+    pub fn is_searching(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// Waits for the running search and returns its result (`None` when no
+    /// search was running).
+    pub fn wait(&mut self) -> Option<SearchResult> {
+        let result = self.running.take()?.recv().ok();
+        if result.is_none() {
+            log::error!("the search thread ended without a result");
+        }
+        result
+    }
+
+    /// Searches the current position and waits for the result.
+    pub fn think(&mut self, request: GoRequest) -> Option<SearchResult> {
+        self.go(request, Box::new(|_| {}));
+        self.wait()
+    }
+
+    /// Stops and collects any running search.
+    fn abort(&mut self) {
+        if self.running.is_some() {
+            self.stop();
+            let _ = self.wait();
+        }
+    }
+
+    fn send(&self, job: Job) {
+        if let Some(jobs) = &self.jobs {
+            if jobs.send(job).is_err() {
+                log::error!("the search thread is gone");
+            }
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.abort();
+        self.jobs = None;
+        if let Some(worker) = self.worker.take() {
+            let _ = worker.join();
+        }
+    }
+}
+
+fn worker_loop(mut searcher: Searcher, inbox: Receiver<Job>) {
+    while let Ok(job) = inbox.recv() {
+        match job {
+            Job::Search {
+                position,
+                limits,
+                stop,
+                mut sink,
+                done,
+            } => {
+                let result = searcher.search(&position, &limits, &stop, &mut |report| {
+                    sink(SearchEvent::Progress(report.clone()))
+                });
+                sink(SearchEvent::Finished(result.clone()));
+                let _ = done.send(result);
+            }
+            Job::Clear => searcher.clear(),
+            Job::Resize(mib) => searcher.resize(mib),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_follow_the_table() {
+        assert_eq!(
+            Level::new(10),
+            Level {
+                level: 10,
+                midgame_depth: 10,
+                exact_empties: 14,
+                wld_empties: 16
+            }
+        );
+        assert_eq!(Level::new(0).level, 1);
+        assert_eq!(Level::new(99).exact_empties, 60);
+        assert_eq!(
+            "greedy".parse::<Player>().unwrap(),
+            Player::Simple(SimplePlayer::Greedy)
+        );
+        assert_eq!("7".parse::<Player>().unwrap(), Player::Level(Level::new(7)));
+        assert!("0".parse::<Player>().is_err() && "x".parse::<Player>().is_err());
+    }
+
+    #[test]
+    fn engine_plays_and_searches() {
+        let mut engine = Engine::new(EngineOptions {
+            hash_mib: 4,
+            ..EngineOptions::default()
+        });
+        let result = engine
+            .think(GoRequest {
+                depth: Some(4),
+                ..GoRequest::default()
+            })
+            .unwrap();
+        let best = result.best.unwrap();
+        engine.play(best).unwrap();
+        assert_eq!(engine.game().moves().len(), 1);
+        assert!(engine.play(Move::Pass).is_err());
+        assert_eq!(engine.undo(), Some(best));
+        engine.set_player(Player::Simple(SimplePlayer::Greedy));
+        let quick = engine.think(GoRequest::default()).unwrap();
+        assert!(engine.position().play(quick.best.unwrap()).is_ok());
+    }
+
+    #[test]
+    fn stop_ends_a_long_search_quickly() {
+        let mut engine = Engine::new(EngineOptions {
+            hash_mib: 4,
+            ..EngineOptions::default()
+        });
+        engine.go(
+            GoRequest {
+                depth: Some(40),
+                ..GoRequest::default()
+            },
+            Box::new(|_| {}),
+        );
+        std::thread::sleep(Duration::from_millis(100));
+        let asked = Instant::now();
+        engine.stop();
+        let result = engine.wait().unwrap();
+        assert!(asked.elapsed() < Duration::from_secs(1));
+        assert!(result.best.is_some());
+    }
+}
