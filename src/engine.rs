@@ -366,7 +366,7 @@ impl Engine {
             self.running = Some(result);
             return;
         }
-        self.stop = StopSignal::new();
+        self.stop.reset();
         let limits = self.limits(&request);
         self.send(Job::Search {
             position,
@@ -381,6 +381,14 @@ impl Engine {
     /// Asks the running search to finish now; returns at once.
     pub fn stop(&self) {
         self.stop.stop();
+    }
+
+    /// A handle on the stop flag of this engine's searches, for another
+    /// thread (a stdin reader) to stop a search the moment `stop`, `ping`,
+    /// `quit` or end of input arrives. [`Engine::go`] lowers the flag when a
+    /// search starts, so a stop raised between searches does no harm.
+    pub fn stop_signal(&self) -> StopSignal {
+        self.stop.clone()
     }
 
     /// Whether a search has been started and its result not yet collected.
