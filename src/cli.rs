@@ -108,6 +108,45 @@ pub enum Command {
     /// expected score, nodes, time, nodes/s) and totals; exits non-zero when
     /// a score disagrees with the file.
     Solve(SolveArgs),
+    /// Run the fixed benchmark: midgame positions to a fixed depth and
+    /// endgame positions solved, one thread, fresh table; prints the node
+    /// signature and nodes/s.
+    Bench(BenchArgs),
+    /// Search one position and show each iteration: depth, score, nodes,
+    /// time and principal variation, then the best move.
+    Analyze(AnalyzeArgs),
+}
+
+/// Options of `oxello bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Midgame search depth.
+    #[arg(long = "bench-depth", default_value_t = crate::cli_bench::DEFAULT_BENCH_DEPTH)]
+    pub bench_depth: u32,
+}
+
+/// Options of `oxello analyze`. The search depth and time are the global
+/// `--depth` and `--time` (5 s when neither is given).
+#[derive(Debug, Args)]
+pub struct AnalyzeArgs {
+    /// The position: `start`, a board string, a transcript, or a file.
+    #[arg(default_value = "start", allow_hyphen_values = true)]
+    pub position: String,
+    /// Board size (4, 6 or 8) for `start` and transcripts.
+    #[arg(short, long, default_value = "8")]
+    pub size: BoardSize,
+    /// Solve exactly.
+    #[arg(long, conflicts_with = "wld")]
+    pub exact: bool,
+    /// Solve win/loss/draw.
+    #[arg(long)]
+    pub wld: bool,
+    /// Number of best moves to find.
+    #[arg(long, default_value_t = 1)]
+    pub multi_pv: usize,
+    /// One JSON object with the result.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Options of `oxello perft`.
@@ -117,7 +156,7 @@ pub struct PerftArgs {
     #[arg(short, long, default_value_t = 9)]
     pub depth: u32,
     /// Position to count from: `start`, a board string, a transcript, or a file.
-    #[arg(short, long, default_value = "start")]
+    #[arg(short, long, default_value = "start", allow_hyphen_values = true)]
     pub position: String,
     /// Board size (4, 6 or 8) for `start` and transcripts.
     #[arg(short, long, default_value = "8")]
@@ -146,7 +185,7 @@ pub enum Backend {
 #[derive(Debug, Args)]
 pub struct ShowArgs {
     /// The position: `start`, a board string, a transcript, or a file.
-    #[arg(default_value = "start")]
+    #[arg(default_value = "start", allow_hyphen_values = true)]
     pub position: String,
     /// Board size (4, 6 or 8) for `start` and transcripts.
     #[arg(short, long, default_value = "8")]
@@ -157,6 +196,7 @@ pub struct ShowArgs {
 #[derive(Debug, Args)]
 pub struct MoveArgs {
     /// The position: a board string, a transcript, or a file (GGF, ...).
+    #[arg(allow_hyphen_values = true)]
     pub position: String,
     /// Board size (4, 6 or 8) for transcripts.
     #[arg(short, long, default_value = "8")]
@@ -173,7 +213,7 @@ pub struct SolveArgs {
     /// the start position of `--size` or `--position` is solved.
     pub file: Option<std::path::PathBuf>,
     /// The position to solve when no file is given.
-    #[arg(short, long, default_value = "start")]
+    #[arg(short, long, default_value = "start", allow_hyphen_values = true)]
     pub position: String,
     /// Board size (4, 6 or 8) for `start` and transcripts.
     #[arg(short, long, default_value = "8")]
@@ -194,9 +234,13 @@ pub struct SolveArgs {
     /// Only the positions numbered in this range, e.g. `40-44` or `47`.
     #[arg(long)]
     pub range: Option<String>,
-    /// Transposition table size in MiB.
-    #[arg(long, default_value_t = crate::search::DEFAULT_HASH_MIB)]
-    pub hash: usize,
+    /// Solve every legal move, not just the best (each with its exact score).
+    #[arg(long)]
+    pub all_moves: bool,
+    /// Write the solved positions to this OBF file (with `--all-moves`, every
+    /// move's score; otherwise the best moves).
+    #[arg(long)]
+    pub write: Option<std::path::PathBuf>,
 }
 
 /// Runs the parsed command line.
@@ -220,7 +264,9 @@ fn run_tool(cli: Cli) -> Result<ExitCode, Box<dyn Error>> {
     match cli.command {
         Some(Command::Perft(args)) => run_perft(&args),
         Some(Command::Show(args)) => run_show(&args),
-        Some(Command::Solve(args)) => crate::cli_solve::run(&args),
+        Some(Command::Solve(args)) => crate::cli_solve::run(&args, cli.engine.options()?),
+        Some(Command::Bench(args)) => crate::cli_bench::run(args.bench_depth),
+        Some(Command::Analyze(args)) => crate::cli_analyze::run(&args, cli.engine.options()?),
         _ => unreachable!("protocol modes are dispatched by run"),
     }
 }

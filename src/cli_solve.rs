@@ -15,15 +15,19 @@ struct Task {
     expected: Option<i32>,
 }
 
-pub fn run(args: &SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
+pub fn run(
+    args: &SolveArgs,
+    options: crate::engine::EngineOptions,
+) -> Result<ExitCode, Box<dyn Error>> {
     let tasks = load_tasks(args)?;
     let mode = if args.wld {
         SolveMode::Wld
     } else {
         SolveMode::Exact
     };
-    let mut searcher = Searcher::new(args.hash);
+    let mut searcher = Searcher::new(options.hash_mib);
     let mut totals = (0u64, Duration::ZERO, 0usize);
+    let mut solved = Vec::new();
     if !args.json {
         println!(" #  | empties | move | score | expected |      nodes      |   time   |  nodes/s");
         println!(
@@ -32,12 +36,15 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
     }
     for task in &tasks {
         searcher.clear();
+        let multi_pv = if args.all_moves { 64 } else { 1 };
         let limits = Limits {
             solve_empties: Some(64),
             solve_mode: mode,
+            multi_pv,
             ..Limits::default()
         };
         let result = searcher.search(&task.position, &limits, &StopSignal::new(), &mut |_| {});
+        solved.push(solved_entry(task, &result, args.all_moves));
         let agrees = task
             .expected
             .is_none_or(|e| score_agrees(mode, result.score, e));
@@ -47,6 +54,10 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
         totals.0 += result.nodes;
         totals.1 += result.elapsed;
         print_row(args.json, task, &result, agrees);
+    }
+    if let Some(path) = &args.write {
+        std::fs::write(path, obf::format_file(&solved))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     let (nodes, time, wrong) = totals;
     let nps = nodes as f64 / time.as_secs_f64().max(1e-6);
@@ -69,6 +80,29 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// The OBF entry of a solved position: every solved move with its score
+/// (all moves with `--all-moves`, else the best one).
+fn solved_entry(task: &Task, result: &SearchResult, all_moves: bool) -> obf::ObfEntry {
+    let mut entry = obf::ObfEntry::new(task.position);
+    if all_moves && !result.lines.is_empty() {
+        entry.move_scores = result
+            .lines
+            .iter()
+            .map(|line| (line.best(), line.score))
+            .collect();
+    } else if let Some(best) = result.best {
+        entry.move_scores = vec![(best, result.score)];
+    } else {
+        entry.best_score = Some(result.score);
+    }
+    let empties = task.position.empty_count();
+    entry.comment = Some(format!(
+        "solved by oxello {}, {empties} empties",
+        env!("CARGO_PKG_VERSION")
+    ));
+    entry
 }
 
 /// An exact score must match; a WLD result must have the expected sign.

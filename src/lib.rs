@@ -14,6 +14,8 @@
 pub mod bitboard;
 pub mod board;
 pub mod cli;
+pub mod cli_analyze;
+pub mod cli_bench;
 pub mod cli_solve;
 pub mod color;
 pub mod diagram;

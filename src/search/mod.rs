@@ -406,7 +406,11 @@ impl Driver<'_> {
         let legal = board.legal_moves_on(size) & !self.limits.excluded;
         let empties = board.empty_count_on(size);
         if board.legal_moves_on(size) == 0 {
-            return self.no_move_result(search);
+            return if board.is_game_over_on(size) {
+                self.game_over_result(search)
+            } else {
+                self.forced_pass_result(search, on_report)
+            };
         }
         let wanted_lines = self
             .limits
@@ -546,29 +550,54 @@ impl Driver<'_> {
             .is_some_and(|b| self.started.elapsed() >= b.soft)
     }
 
-    /// The result when the side to move has no move: a pass, or game over.
-    fn no_move_result(&self, search: &mut Search) -> SearchResult {
-        let board = self.position.board;
-        let over = board.is_game_over_on(self.position.size);
-        let score = if over {
-            search.final_score(board)
-        } else {
-            -search.evaluate(board.pass())
-        };
+    /// The result of a finished game: its final score, no move.
+    fn game_over_result(&self, search: &mut Search) -> SearchResult {
         SearchResult {
-            best: (!over).then_some(Move::Pass),
-            score,
+            best: None,
+            score: search.final_score(self.position.board),
             bound: Bound::Exact,
-            depth: if over {
-                Depth::Exact
-            } else {
-                Depth::Midgame(0)
-            },
-            pv: if over { Vec::new() } else { vec![Move::Pass] },
+            depth: Depth::Exact,
+            pv: Vec::new(),
             lines: Vec::new(),
             nodes: search.control.nodes,
             elapsed: self.started.elapsed(),
             stopped: None,
+        }
+    }
+
+    /// The side to move must pass: search the opponent's position with the
+    /// same limits and report it from this side's view, the pass first.
+    fn forced_pass_result(
+        &self,
+        search: &mut Search,
+        on_report: &mut dyn FnMut(&Report),
+    ) -> SearchResult {
+        let passed = Position {
+            board: self.position.board.pass(),
+            side: self.position.side.opponent(),
+            ..self.position
+        };
+        let limits = Limits {
+            excluded: 0,
+            multi_pv: 1,
+            ..self.limits.clone()
+        };
+        let inner = Driver {
+            position: passed,
+            limits: &limits,
+            ..*self
+        };
+        let mut relay = |report: &Report| on_report(&after_pass(report.clone()));
+        let result = inner.run(search, &mut relay);
+        let mut pv = vec![Move::Pass];
+        pv.extend(result.pv);
+        SearchResult {
+            best: Some(Move::Pass),
+            score: -result.score,
+            bound: flip(result.bound),
+            pv,
+            lines: result.lines.into_iter().map(after_pass).collect(),
+            ..result
         }
     }
 
@@ -616,6 +645,23 @@ impl Driver<'_> {
             flips: board.flips(square),
         }
     }
+}
+
+/// A bound seen from the other side.
+fn flip(bound: Bound) -> Bound {
+    match bound {
+        Bound::Exact => Bound::Exact,
+        Bound::Lower => Bound::Upper,
+        Bound::Upper => Bound::Lower,
+    }
+}
+
+/// A report of the opponent's search after our forced pass, seen by us.
+fn after_pass(mut report: Report) -> Report {
+    report.score = -report.score;
+    report.bound = flip(report.bound);
+    report.pv.insert(0, Move::Pass);
+    report
 }
 
 /// Keeps the lines of the last finished iteration, updated with the lines an

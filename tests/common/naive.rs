@@ -159,3 +159,57 @@ fn perft_inner(board: &NaiveBoard, depth: u32, pass_is_ply: bool, passed: bool) 
         .map(|&(r, c)| perft_inner(&board.play(r, c), depth - 1, pass_is_ply, false))
         .sum()
 }
+
+impl NaiveBoard {
+    /// Disc counts (mine, theirs) and empty squares.
+    pub fn counts(&self) -> (i32, i32, i32) {
+        let mut counts = (0, 0, 0);
+        for cell in self.cells.iter().flatten() {
+            match cell {
+                Cell::Mine => counts.0 += 1,
+                Cell::Theirs => counts.1 += 1,
+                Cell::Empty => counts.2 += 1,
+            }
+        }
+        counts
+    }
+
+    /// The final score with the empty squares given to the winner.
+    pub fn final_score(&self) -> i32 {
+        let (mine, theirs, empty) = self.counts();
+        let diff = mine - theirs;
+        diff + diff.signum() * empty
+    }
+}
+
+/// Exact score by plain negamax with alpha-beta over the naive generator:
+/// the second, simple solver the fast one is checked against.
+pub fn solve(board: &NaiveBoard, mut alpha: i32, beta: i32) -> i32 {
+    let moves = board.moves();
+    if moves.is_empty() {
+        let other = board.pass();
+        if other.moves().is_empty() {
+            return board.final_score();
+        }
+        return -solve(&other, -beta, -alpha);
+    }
+    let mut best = i32::MIN;
+    for (row, col) in moves {
+        let score = -solve(&board.play(row, col), -beta, -alpha);
+        best = best.max(score);
+        alpha = alpha.max(score);
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+/// Exact score of each legal move, (row, col) -> score.
+pub fn solve_moves(board: &NaiveBoard) -> Vec<((usize, usize), i32)> {
+    board
+        .moves()
+        .into_iter()
+        .map(|(r, c)| ((r, c), -solve(&board.play(r, c), -64, 64)))
+        .collect()
+}

@@ -1,0 +1,113 @@
+//! `oxello bench`: a fixed set of positions searched to a fixed depth (or
+//! solved exactly), one thread, a fresh table for each. The total node
+//! count is the search's signature: a change that alters it changes the
+//! search. Record it in the commit message of such changes.
+
+use crate::formats::board_string;
+use crate::position::Position;
+use crate::search::{Limits, Searcher, StopSignal};
+use std::error::Error;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// The bench positions, compiled in so the bench runs from anywhere.
+const BENCH_POSITIONS: &str = include_str!("../positions/bench.txt");
+
+/// Midgame depth of the bench when none is given.
+pub const DEFAULT_BENCH_DEPTH: u32 = 12;
+
+/// Table size of the bench, MiB (fixed: the signature depends on it).
+pub const BENCH_HASH_MIB: usize = 64;
+
+/// A bench position.
+pub struct BenchPosition {
+    pub endgame: bool,
+    pub position: Position,
+}
+
+/// Reads the bench file format (see `positions/bench.txt`).
+pub fn parse_bench(text: &str) -> Result<Vec<BenchPosition>, String> {
+    let mut positions = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (kind, board) = line
+            .split_once(' ')
+            .ok_or(format!("bench line {}: no board", number + 1))?;
+        let endgame = match kind {
+            "midgame" => false,
+            "endgame" => true,
+            other => return Err(format!("bench line {}: unknown kind '{other}'", number + 1)),
+        };
+        let position = board_string::parse_position(board)
+            .map_err(|e| format!("bench line {}: {e}", number + 1))?;
+        positions.push(BenchPosition { endgame, position });
+    }
+    Ok(positions)
+}
+
+/// Runs the bench at midgame `depth`; prints one line per position and the
+/// signature.
+pub fn run(depth: u32) -> Result<ExitCode, Box<dyn Error>> {
+    let positions = parse_bench(BENCH_POSITIONS)?;
+    let mut searcher = Searcher::new(BENCH_HASH_MIB);
+    let (mut nodes, mut time) = (0u64, Duration::ZERO);
+    println!(
+        " #  | kind    | empties | depth | move | score |      nodes      |   time   |  nodes/s"
+    );
+    println!(
+        "----+---------+---------+-------+------+-------+-----------------+----------+-----------"
+    );
+    for (i, bench) in positions.iter().enumerate() {
+        searcher.clear();
+        let limits = if bench.endgame {
+            Limits {
+                solve_empties: Some(64),
+                ..Limits::default()
+            }
+        } else {
+            Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            }
+        };
+        let result = searcher.search(&bench.position, &limits, &StopSignal::new(), &mut |_| {});
+        nodes += result.nodes;
+        time += result.elapsed;
+        println!(
+            "{:>3} | {:<7} | {:>7} | {:>5} | {:>4} | {:>+5} | {:>15} | {:>8.3} | {:>9.0}",
+            i + 1,
+            if bench.endgame { "endgame" } else { "midgame" },
+            bench.position.empty_count(),
+            result.depth.to_string(),
+            result.best.map_or("--".to_string(), |m| m.to_string()),
+            result.score,
+            result.nodes,
+            result.elapsed.as_secs_f64(),
+            result.nodes_per_second()
+        );
+    }
+    let nps = nodes as f64 / time.as_secs_f64().max(1e-6);
+    println!(
+        "bench depth {depth}: {} positions, {nodes} nodes, {:.3} s, {nps:.0} nodes/s",
+        positions.len(),
+        time.as_secs_f64()
+    );
+    println!("signature {nodes}");
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bench_file_parses() {
+        let positions = parse_bench(BENCH_POSITIONS).unwrap();
+        assert_eq!(positions.iter().filter(|p| p.endgame).count(), 4);
+        assert_eq!(positions.iter().filter(|p| !p.endgame).count(), 8);
+        assert!(positions.iter().all(|p| p.position.legal_moves() != 0));
+    }
+}

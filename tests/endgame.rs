@@ -1,0 +1,177 @@
+//! The exact endgame solver against known scores: FFO #40-59 (our own
+//! `positions/ffo-40-59.obf`), our endgame suite, a naive solver, the 8
+//! symmetries, and the small boards.
+//!
+//! FFO #40-44 run in the normal `cargo test --release`; #45-59 are ignored
+//! (run them with `cargo test --release --test endgame -- --ignored`, or
+//! `oxello solve positions/ffo-40-59.obf --first-number 40`).
+
+mod common;
+
+use common::naive::{self, NaiveBoard};
+use oxello::formats::obf::{self, ObfEntry};
+use oxello::search::{Limits, SearchResult, Searcher, SolveMode, StopSignal};
+use oxello::{Board, BoardSize, Position, Symmetry};
+
+fn positions_file(name: &str) -> Vec<ObfEntry> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("positions")
+        .join(name);
+    let text = std::fs::read_to_string(&path).unwrap();
+    obf::parse_file(&text).unwrap()
+}
+
+fn solve(searcher: &mut Searcher, position: &Position, mode: SolveMode) -> SearchResult {
+    let limits = Limits {
+        solve_empties: Some(64),
+        solve_mode: mode,
+        ..Limits::default()
+    };
+    searcher.search(position, &limits, &StopSignal::new(), &mut |_| {})
+}
+
+/// Solves FFO positions `numbers` and checks the score, then re-solves the
+/// position after the chosen move to confirm the move really reaches it.
+fn check_ffo(numbers: std::ops::RangeInclusive<usize>) {
+    let entries = positions_file("ffo-40-59.obf");
+    let mut searcher = Searcher::new(64);
+    for number in numbers {
+        let entry = &entries[number - 40];
+        let expected = entry.best_score().unwrap();
+        searcher.clear();
+        let result = solve(&mut searcher, &entry.position, SolveMode::Exact);
+        assert_eq!(result.score, expected, "FFO #{number}");
+        let best = result.best.unwrap();
+        let after = entry.position.play(best).unwrap();
+        let reply = solve(&mut searcher, &after, SolveMode::Exact);
+        assert_eq!(
+            -reply.score, expected,
+            "FFO #{number}: {best} does not reach the score"
+        );
+        eprintln!(
+            "FFO #{number}: {best} {expected:+} in {} nodes, {:.2?}",
+            result.nodes, result.elapsed
+        );
+    }
+}
+
+#[test]
+fn ffo_40_to_44_exact_scores_and_moves() {
+    check_ffo(40..=44);
+}
+
+#[test]
+#[ignore = "slow: minutes in release; also `oxello solve positions/ffo-40-59.obf`"]
+fn ffo_45_to_59_exact_scores_and_moves() {
+    check_ffo(45..=59);
+}
+
+#[test]
+fn wld_solves_agree_with_exact_scores() {
+    let entries = positions_file("endgame-suite.obf");
+    let mut searcher = Searcher::new(16);
+    for entry in entries.iter().filter(|e| e.position.empty_count() <= 16) {
+        let wld = solve(&mut searcher, &entry.position, SolveMode::Wld);
+        assert_eq!(wld.score.signum(), entry.best_score().unwrap().signum());
+    }
+}
+
+#[test]
+fn endgame_suite_scores_and_naive_solver_agree() {
+    let entries = positions_file("endgame-suite.obf");
+    assert_eq!(entries.len(), 42);
+    let mut searcher = Searcher::new(64);
+    let mut checked_naively = 0;
+    for entry in &entries {
+        let expected = entry.best_score().unwrap();
+        let result = solve(&mut searcher, &entry.position, SolveMode::Exact);
+        assert_eq!(result.score, expected, "{}", entry);
+        if entry.position.empty_count() <= 12 {
+            let naive = NaiveBoard::from_board(entry.position.board, entry.position.size);
+            assert_eq!(naive::solve(&naive, -64, 64), expected, "{entry}");
+            for ((row, col), score) in naive::solve_moves(&naive) {
+                let square = oxello::Square::from_coords(col as u8, row as u8).unwrap();
+                assert_eq!(entry.score_of(square), Some(score), "{square} in {entry}");
+            }
+            checked_naively += 1;
+        }
+    }
+    assert_eq!(checked_naively, 18);
+}
+
+#[test]
+fn exact_solve_matches_naive_negamax_on_random_positions() {
+    let mut searcher = Searcher::new(16);
+    let mut checked = 0;
+    for (i, board) in common::random_positions(BoardSize::Eight, 300, 21)
+        .into_iter()
+        .enumerate()
+    {
+        let empties = board.empties().count_ones();
+        if !(1..=11).contains(&empties) || i % 7 != 0 {
+            continue;
+        }
+        if checked == 60 {
+            break;
+        }
+        let position = Position {
+            board,
+            side: oxello::Color::Black,
+            size: BoardSize::Eight,
+        };
+        let expected = naive::solve(&NaiveBoard::from_board(board, BoardSize::Eight), -64, 64);
+        assert_eq!(
+            solve(&mut searcher, &position, SolveMode::Exact).score,
+            expected,
+            "{board:?}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 40, "only {checked} positions");
+}
+
+#[test]
+fn all_8_symmetries_solve_to_the_same_score() {
+    let entries = positions_file("endgame-suite.obf");
+    let mut searcher = Searcher::new(16);
+    for entry in entries
+        .iter()
+        .filter(|e| (14..=16).contains(&e.position.empty_count()))
+    {
+        let expected = entry.best_score().unwrap();
+        for symmetry in Symmetry::ALL {
+            searcher.clear();
+            let image = entry.position.symmetric(symmetry);
+            assert_eq!(
+                solve(&mut searcher, &image, SolveMode::Exact).score,
+                expected,
+                "{symmetry:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn four_by_four_is_a_white_win_by_10() {
+    let mut searcher = Searcher::new(4);
+    let result = solve(
+        &mut searcher,
+        &Position::start(BoardSize::Four),
+        SolveMode::Exact,
+    );
+    assert_eq!(result.score, -10);
+    let naive = NaiveBoard::from_board(Board::start(BoardSize::Four), BoardSize::Four);
+    assert_eq!(naive::solve(&naive, -64, 64), -10);
+}
+
+#[test]
+#[ignore = "slow: the full 6x6 solve; also `oxello solve --size 6`"]
+fn six_by_six_is_a_white_win_20_16() {
+    let mut searcher = Searcher::new(256);
+    let result = solve(
+        &mut searcher,
+        &Position::start(BoardSize::Six),
+        SolveMode::Exact,
+    );
+    assert_eq!(result.score, -4);
+}

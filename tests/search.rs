@@ -1,0 +1,164 @@
+//! Search behaviour: reproducibility with a node limit, stopping, multi-PV,
+//! and strength against the simple players.
+
+mod common;
+
+use oxello::engine::{Engine, EngineOptions, GoRequest};
+use oxello::formats::{board_string, obf, openings};
+use oxello::players::SimplePlayer;
+use oxello::search::{Limits, Searcher, SolveMode, StopSignal};
+use oxello::{BoardSize, Color, Move, Position};
+use rand::SeedableRng;
+use std::time::{Duration, Instant};
+
+#[test]
+fn same_node_limit_gives_the_same_result() {
+    let position = oxello::formats::transcript::parse_game(
+        "f5d6c3d3c4f4f6f3e6e7",
+        Position::start(BoardSize::Eight),
+    )
+    .unwrap()
+    .position();
+    let limits = Limits {
+        nodes: Some(300_000),
+        ..Limits::default()
+    };
+    let run = || {
+        let mut searcher = Searcher::new(16);
+        searcher.search(&position, &limits, &StopSignal::new(), &mut |_| {})
+    };
+    let (first, second) = (run(), run());
+    assert_eq!(first.best, second.best);
+    assert_eq!(first.score, second.score);
+    assert_eq!(first.nodes, second.nodes);
+    assert_eq!(first.pv, second.pv);
+    assert!(
+        first.stopped.is_some(),
+        "the node limit should have stopped the search"
+    );
+}
+
+#[test]
+fn stop_during_a_20_empties_solve_answers_within_50_ms() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/positions/ffo-40-59.obf"
+    ))
+    .unwrap();
+    let entries = obf::parse_file(&text).unwrap();
+    // FFO #41: 22 empties, several seconds to solve.
+    let position = entries[1].position;
+    let mut engine = Engine::new(EngineOptions {
+        hash_mib: 16,
+        ..EngineOptions::default()
+    });
+    engine.set_game(oxello::Game::from_position(position));
+    engine.go(
+        GoRequest {
+            solve: Some(SolveMode::Exact),
+            ..GoRequest::default()
+        },
+        Box::new(|_| {}),
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    let asked = Instant::now();
+    engine.stop();
+    let result = engine.wait().unwrap();
+    let latency = asked.elapsed();
+    eprintln!("stop answered in {latency:?} with {:?}", result.best);
+    assert!(latency < Duration::from_millis(50), "stop took {latency:?}");
+    let best = result.best.unwrap();
+    assert!(position.play(best).is_ok());
+}
+
+#[test]
+fn multi_pv_finds_distinct_moves_in_score_order() {
+    let position = board_string::parse_position(
+        "--OOOOOXO-OOOOOXOOXOOXOXOXOOXXOXOXXXXOXXOOXXXXXX--XXXX-X-XXXXXX- X",
+    )
+    .unwrap();
+    let mut searcher = Searcher::new(16);
+    let limits = Limits {
+        solve_empties: Some(64),
+        multi_pv: 4,
+        ..Limits::default()
+    };
+    let result = searcher.search(&position, &limits, &StopSignal::new(), &mut |_| {});
+    let scores: Vec<(String, i32)> = result
+        .lines
+        .iter()
+        .map(|l| (l.best().to_string(), l.score))
+        .collect();
+    assert_eq!(
+        scores,
+        [
+            ("b1".to_string(), 40),
+            ("b2".to_string(), 32),
+            ("a7".to_string(), -12),
+            ("b7".to_string(), -22)
+        ]
+    );
+}
+
+/// Plays one game: `searcher` at `depth` with `color` against `opponent`.
+/// Returns Black's final score.
+fn play_game(
+    opening: &Position,
+    depth: u32,
+    color: Color,
+    opponent: SimplePlayer,
+    searcher: &mut Searcher,
+) -> i32 {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+    let mut position = *opening;
+    while !position.is_game_over() {
+        let mv = if position.must_pass() {
+            Move::Pass
+        } else if position.side == color {
+            let limits = Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            };
+            searcher
+                .search(&position, &limits, &StopSignal::new(), &mut |_| {})
+                .best
+                .unwrap()
+        } else {
+            opponent.choose(&position, &mut rng)
+        };
+        position = position.play(mv).unwrap();
+    }
+    position.final_score_black()
+}
+
+#[test]
+fn depth_6_beats_greedy_and_positional_on_50_xot_openings() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/positions/xot-first-50.txt"
+    ))
+    .unwrap();
+    let list = openings::parse_list(&text, Position::start(BoardSize::Eight)).unwrap();
+    assert_eq!(list.len(), 50);
+    let mut searcher = Searcher::new(16);
+    for opponent in [SimplePlayer::Greedy, SimplePlayer::Positional] {
+        let (mut wins, mut games) = (0, 0);
+        for opening in &list {
+            for color in [Color::Black, Color::White] {
+                let black_score = play_game(&opening.position(), 6, color, opponent, &mut searcher);
+                let ours = if color == Color::Black {
+                    black_score
+                } else {
+                    -black_score
+                };
+                wins += (ours > 0) as u32;
+                games += 1;
+            }
+        }
+        eprintln!("depth 6 vs {opponent}: {wins} wins in {games} games");
+        assert!(
+            wins * 100 >= games * 95,
+            "depth 6 won only {wins} of {games} against {opponent}"
+        );
+    }
+}
