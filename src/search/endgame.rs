@@ -53,10 +53,13 @@ impl Search<'_> {
     /// Quadrants holding an odd number of the `empties`.
     #[inline]
     fn odd_regions(&self, empties: u64) -> u64 {
-        self.quadrants
-            .iter()
-            .filter(|&&q| (empties & q).count_ones() & 1 == 1)
-            .fold(0, |acc, &q| acc | q)
+        let mut odd = 0;
+        for quadrant in self.quadrants {
+            if (empties & quadrant).count_ones() & 1 == 1 {
+                odd |= quadrant;
+            }
+        }
+        odd
     }
 
     /// Exact score with a null window (`alpha`, `alpha + 1`): fail-soft.
@@ -66,7 +69,12 @@ impl Search<'_> {
         match empties.count_ones() {
             0 => self.final_score(board),
             1 => self.solve_1(board, empties.trailing_zeros() as usize),
-            2..=4 => self.solve_small(board, alpha, empties),
+            2 => {
+                let a = empties.trailing_zeros() as usize;
+                let b = (empties & (empties - 1)).trailing_zeros() as usize;
+                self.solve_2(board, alpha, a, b)
+            }
+            3 | 4 => self.solve_small(board, alpha, empties),
             n if n <= SHALLOW_SOLVE_EMPTIES => self.solve_shallow(board, alpha, empties),
             n => self.solve_deep(board, alpha, n),
         }
@@ -90,42 +98,102 @@ impl Search<'_> {
         diff + diff.signum()
     }
 
-    /// 2 to 4 empties: try each empty square, odd regions first.
+    /// The last 2 empty squares `a` and `b`, null window (`alpha`, `alpha + 1`).
+    fn solve_2(&mut self, board: Board, alpha: i32, a: usize, b: usize) -> i32 {
+        self.control.nodes += 1;
+        let (player, opponent) = (board.player, board.opponent);
+        let mut best = -SCORE_INF;
+        let flips = movegen::flips(player, opponent, a);
+        if flips != 0 {
+            best = -self.solve_1(Board::new(opponent ^ flips, player ^ flips ^ (1 << a)), b);
+            if best > alpha {
+                return best;
+            }
+        }
+        let flips = movegen::flips(player, opponent, b);
+        if flips != 0 {
+            return best
+                .max(-self.solve_1(Board::new(opponent ^ flips, player ^ flips ^ (1 << b)), a));
+        }
+        if best > -SCORE_INF {
+            return best;
+        }
+        // We must pass: the opponent plays, and solve_1 scores for us again.
+        self.control.nodes += 1;
+        let mut worst = SCORE_INF;
+        let flips = movegen::flips(opponent, player, a);
+        if flips != 0 {
+            worst = self.solve_1(Board::new(player ^ flips, opponent ^ flips ^ (1 << a)), b);
+            if worst <= alpha {
+                return worst;
+            }
+        }
+        let flips = movegen::flips(opponent, player, b);
+        if flips != 0 {
+            return worst
+                .min(self.solve_1(Board::new(player ^ flips, opponent ^ flips ^ (1 << b)), a));
+        }
+        if worst < SCORE_INF {
+            worst
+        } else {
+            self.final_score(board)
+        }
+    }
+
+    /// 3 or 4 empties: each empty square in parity order (squares of odd
+    /// regions first), then the same for the opponent if we must pass.
     fn solve_small(&mut self, board: Board, alpha: i32, empties: u64) -> i32 {
-        if let Some(score) = self.try_small(board, alpha, empties) {
+        let mut order = [0usize; 4];
+        let odd = self.odd_regions(empties);
+        let mut n = 0;
+        for group in [empties & odd, empties & !odd] {
+            let mut bits = group;
+            while bits != 0 {
+                order[n] = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                n += 1;
+            }
+        }
+        let squares = &order[..n];
+        if let Some(score) = self.try_small(board, alpha, squares) {
             return score;
         }
-        match self.try_small(board.pass(), -alpha - 1, empties) {
+        match self.try_small(board.pass(), -alpha - 1, squares) {
             Some(score) => -score,
             None => self.final_score(board),
         }
     }
 
-    /// The best score of the side to move over its moves, or `None` when it
-    /// has none. Counts the node.
+    /// The best score of the side to move over its moves on `squares` (3 or
+    /// 4 of them), or `None` when it has none. Counts the node.
     #[inline]
-    fn try_small(&mut self, board: Board, alpha: i32, empties: u64) -> Option<i32> {
+    fn try_small(&mut self, board: Board, alpha: i32, squares: &[usize]) -> Option<i32> {
         self.control.nodes += 1;
-        let odd = self.odd_regions(empties);
         let mut best = -SCORE_INF;
-        for group in [empties & odd, empties & !odd] {
-            for square in squares(group) {
-                let flips = movegen::flips(board.player, board.opponent, square.index());
-                if flips == 0 {
-                    continue;
+        for (i, &square) in squares.iter().enumerate() {
+            let flips = movegen::flips(board.player, board.opponent, square);
+            if flips == 0 {
+                continue;
+            }
+            let child = Board::new(board.opponent ^ flips, board.player ^ flips ^ (1 << square));
+            let mut rest = [0usize; 3];
+            let mut k = 0;
+            for (j, &other) in squares.iter().enumerate() {
+                if j != i {
+                    rest[k] = other;
+                    k += 1;
                 }
-                let child = board.play_flips(square, flips);
-                let rest = empties & !square.bit();
-                let score = if rest.count_ones() == 1 {
-                    -self.solve_1(child, rest.trailing_zeros() as usize)
-                } else {
-                    -self.solve_small(child, -alpha - 1, rest)
-                };
-                if score > best {
-                    best = score;
-                    if score > alpha {
-                        return Some(best);
-                    }
+            }
+            let score = if k == 2 {
+                -self.solve_2(child, -alpha - 1, rest[0], rest[1])
+            } else {
+                let empties = (1u64 << rest[0]) | (1u64 << rest[1]) | (1u64 << rest[2]);
+                -self.solve_small(child, -alpha - 1, empties)
+            };
+            if score > best {
+                best = score;
+                if score > alpha {
+                    return Some(best);
                 }
             }
         }
