@@ -40,10 +40,10 @@ pub fn diagram(position: &Position) -> String {
             let _ = write!(out, " {symbol}");
         }
         let _ = write!(out, " {}", row + 1);
-        if row >= n / 2 - 1 {
-            if let Some(note) = notes.next() {
-                let _ = write!(out, "    {note}");
-            }
+        if row + 1 >= n / 2
+            && let Some(note) = notes.next()
+        {
+            let _ = write!(out, "    {note}");
         }
         out.push('\n');
     }

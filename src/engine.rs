@@ -107,10 +107,10 @@ impl FromStr for Player {
     /// A level number or a simple player's name.
     fn from_str(text: &str) -> Result<Player, ParsePlayerError> {
         let text = text.trim();
-        if let Ok(n) = text.parse::<u32>() {
-            if (1..=MAX_LEVEL).contains(&n) {
-                return Ok(Player::Level(Level::new(n)));
-            }
+        if let Ok(n) = text.parse::<u32>()
+            && (1..=MAX_LEVEL).contains(&n)
+        {
+            return Ok(Player::Level(Level::new(n)));
         }
         text.parse::<SimplePlayer>()
             .map(Player::Simple)
@@ -421,10 +421,10 @@ impl Engine {
     }
 
     fn send(&self, job: Job) {
-        if let Some(jobs) = &self.jobs {
-            if jobs.send(job).is_err() {
-                log::error!("the search thread is gone");
-            }
+        if let Some(jobs) = &self.jobs
+            && jobs.send(job).is_err()
+        {
+            log::error!("the search thread is gone");
         }
     }
 }

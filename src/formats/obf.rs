@@ -5,7 +5,7 @@
 //! ```
 //!
 //! Fields end with `;`. The first is a board string (see
-//! [`board_string`](crate::formats::board_string)), the others are
+//! [`board_string`]), the others are
 //! `MOVE:score` pairs, the score being the exact final disc difference for
 //! the side to move with perfect play after that move. A line without moves
 //! may carry the bare score of the position instead (`... X; +12;`). Text

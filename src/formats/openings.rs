@@ -8,7 +8,7 @@
 //!
 //! Text after `#` is a comment; blank and comment-only lines are skipped.
 //! Every other line is a transcript (see
-//! [`transcript`](crate::formats::transcript)) replayed from a start position
+//! [`transcript`]) replayed from a start position
 //! given by the caller. The writer prints one lower-case transcript per line.
 
 use crate::formats::transcript::{self, TranscriptError};

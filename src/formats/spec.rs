@@ -21,7 +21,7 @@ const MAX_SPEC_FILE_BYTES: u64 = 64 << 20;
 pub enum SpecError {
     /// The file exists but could not be read.
     Io { path: String, error: std::io::Error },
-    /// The file is larger than [`MAX_SPEC_FILE_BYTES`].
+    /// The file is larger than the limit (64 MiB).
     TooLarge { path: String, bytes: u64 },
     /// The text is a GGF record that does not parse or replay.
     Ggf(String),

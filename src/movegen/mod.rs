@@ -1,7 +1,7 @@
 //! Move generation: legal-move bitboards and the discs a move flips.
 //!
 //! [`portable`] is always compiled and is the reference. When the build
-//! targets a CPU with AVX2 (see `.cargo/config.toml`), [`avx2`] is compiled too
+//! targets a CPU with AVX2 (see `.cargo/config.toml`), `avx2` is compiled too
 //! and the functions here use it; the tests check it against the portable
 //! generator on random positions, and the portable generator against a naive
 //! square-by-square reference.

@@ -258,10 +258,10 @@ impl Search<'_> {
         if self.control.visit() {
             return alpha;
         }
-        if empties >= STABILITY_CUTOFF_EMPTIES {
-            if let Some(upper) = self.stability_cutoff(board, alpha) {
-                return upper;
-            }
+        if empties >= STABILITY_CUTOFF_EMPTIES
+            && let Some(upper) = self.stability_cutoff(board, alpha)
+        {
+            return upper;
         }
         let mut table_move = NO_MOVE;
         if let Some(hit) = self.tt.probe(board) {
