@@ -428,7 +428,9 @@ impl Driver<'_> {
         let mut lines: Vec<Report> = Vec::new();
         let mut depth = 1;
         loop {
-            let solving = depth >= empties || (solve_now && depth > presolve);
+            let solving = depth >= empties
+                || (solve_now && depth > presolve)
+                || self.solve_fits(empties, depth);
             let iteration = if solving { None } else { Some(depth) };
             let (found, complete) =
                 self.iterate(search, iteration, wanted_lines, &lines, on_report);
@@ -543,6 +545,26 @@ impl Driver<'_> {
                 return Some((score, bound, outcome.pv, true));
             }
         }
+    }
+
+    /// Whether a time-limited search should solve now: after a few midgame
+    /// iterations (for a fallback move), when the estimated solve time fits
+    /// in part of the time left. Searches without a clock never guess.
+    fn solve_fits(&self, empties: u32, depth: u32) -> bool {
+        let Some(budget) = self.budget else {
+            return false;
+        };
+        if depth <= (empties / PRESOLVE_DEPTH_DIVISOR).min(PRESOLVE_MAX_DEPTH)
+            || self.limits.depth.is_some_and(|d| depth > d)
+        {
+            return false;
+        }
+        let nodes = SOLVE_NODES_AT_20_EMPTIES * SOLVE_GROWTH_PER_EMPTY.powi(empties as i32 - 20);
+        let left = budget
+            .hard
+            .saturating_sub(self.started.elapsed())
+            .as_secs_f64();
+        nodes / SOLVE_NODES_PER_SECOND < left * SOLVE_TIME_FRACTION
     }
 
     fn out_of_time(&self) -> bool {

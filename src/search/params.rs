@@ -51,6 +51,16 @@ pub const PRESOLVE_DEPTH_DIVISOR: u32 = 2;
 /// ... but never deeper than this.
 pub const PRESOLVE_MAX_DEPTH: u32 = 14;
 
+/// Time-limited searches solve as soon as the solve should fit: an exact
+/// solve of 20 empties takes about this many nodes...
+pub const SOLVE_NODES_AT_20_EMPTIES: f64 = 25e6;
+/// ... and each further empty square multiplies that by about this much.
+pub const SOLVE_GROWTH_PER_EMPTY: f64 = 2.2;
+/// Solver speed assumed for that estimate (conservative), nodes per second.
+pub const SOLVE_NODES_PER_SECOND: f64 = 20e6;
+/// Part of the time left that an estimated solve may take.
+pub const SOLVE_TIME_FRACTION: f64 = 0.5;
+
 /// How many nodes pass between two looks at the clock and the stop flag.
 pub const NODES_BETWEEN_CHECKS: u64 = 1 << 11;
 /// Deepest search in plies (60 moves plus passes fit easily).
