@@ -185,7 +185,8 @@ mod tests {
                 best: 3
             })
         );
-        table.store(board, 5, 0, 10, 25, NO_MOVE);
+        // 25 fails low in (30, 40): an upper bound that tightens the entry.
+        table.store(board, 5, 30, 40, 25, NO_MOVE);
         assert_eq!(
             table.probe(board),
             Some(Hit {
