@@ -22,7 +22,7 @@ use crate::movegen;
 use crate::search::Search;
 use crate::search::line::Line;
 use crate::search::params::*;
-use crate::search::tt::{DEPTH_EXACT, NO_MOVE};
+use crate::search::tt::{NO_MOVE, exact_depth, is_exact};
 use crate::square::Square;
 
 /// A move with its flips and ordering value.
@@ -265,7 +265,7 @@ impl Search<'_> {
         }
         let mut table_move = NO_MOVE;
         if let Some(hit) = self.tt.probe(board) {
-            if hit.depth == DEPTH_EXACT {
+            if is_exact(hit.depth) {
                 if hit.lower > alpha {
                     return hit.lower;
                 }
@@ -299,8 +299,14 @@ impl Search<'_> {
             }
         }
         if empties >= TABLE_MIN_EMPTIES {
-            self.tt
-                .store(board, DEPTH_EXACT, alpha, alpha + 1, best, best_move);
+            self.tt.store(
+                board,
+                exact_depth(empties),
+                alpha,
+                alpha + 1,
+                best,
+                best_move,
+            );
         }
         best
     }
@@ -423,8 +429,14 @@ impl Search<'_> {
             }
         }
         if !self.control.is_stopped() && empties >= TABLE_MIN_EMPTIES {
-            self.tt
-                .store(board, DEPTH_EXACT, original_alpha, beta, best, best_move);
+            self.tt.store(
+                board,
+                exact_depth(empties),
+                original_alpha,
+                beta,
+                best,
+                best_move,
+            );
         }
         best
     }

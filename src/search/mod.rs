@@ -370,7 +370,7 @@ impl<'a> Search<'a> {
         }
         outcome.complete = true;
         if let Some(Some(square)) = outcome.pv.first() {
-            let tt_depth = depth.map_or(tt::DEPTH_EXACT, |d| d as u8);
+            let tt_depth = depth.map_or(tt::exact_depth(empties), |d| d as u8);
             self.tt.store(
                 board,
                 tt_depth,

@@ -2,20 +2,34 @@
 //! hit is never a false one.
 //!
 //! Each entry keeps lower and upper bounds on the score, the depth they hold
-//! for (the number of empties for an exact solve), the best move, and the
+//! for (see [`exact_depth`] for exact solves), the best move, and the
 //! search generation (age) that wrote it. Entries live in buckets of two,
 //! chosen by the board's hash.
 //!
 //! Replacement: a store for a board already in the bucket updates that entry.
 //! Otherwise it takes the entry of least value, where an entry from an older
 //! search is worth less than any from the current one and, within the same
-//! age, a shallower entry is worth less.
+//! age, a shallower entry (for exact results: fewer empties) is worth less.
 
 use crate::board::Board;
 use crate::search::params::{SCORE_MAX, SCORE_MIN};
 
-/// Depth recorded for an exact endgame result: deeper than any midgame depth.
-pub const DEPTH_EXACT: u8 = 127;
+/// Exact endgame results are recorded at this depth plus the number of empty
+/// squares: deeper than any midgame depth, so a midgame probe may use them,
+/// and ordered by subtree size, so replacement keeps the costly ones.
+pub const EXACT_DEPTH_BASE: u8 = 64;
+
+/// The depth recorded for an exact result with `empties` empty squares.
+#[inline]
+pub const fn exact_depth(empties: u32) -> u8 {
+    EXACT_DEPTH_BASE + empties as u8
+}
+
+/// Whether a recorded depth belongs to an exact endgame result.
+#[inline]
+pub const fn is_exact(depth: u8) -> bool {
+    depth > EXACT_DEPTH_BASE
+}
 
 /// One stored position.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
