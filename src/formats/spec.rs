@@ -7,7 +7,7 @@
 //! the start position of the requested size.
 
 use crate::bitboard::BoardSize;
-use crate::formats::{board_string, transcript};
+use crate::formats::{board_string, ggf, transcript};
 use crate::game::Game;
 use crate::position::Position;
 use std::fmt;
@@ -83,9 +83,14 @@ pub fn parse_text(text: &str, size: BoardSize) -> Result<Game, SpecError> {
     })
 }
 
+/// The first game of a GGF text (a file may hold several; a leading game
+/// count is skipped), replayed to its end.
 fn parse_ggf(text: &str) -> Result<Game, SpecError> {
-    let _ = text;
-    Err(SpecError::Ggf("GGF support is not built yet".to_string()))
+    let games = ggf::parse_all(text).map_err(|e| SpecError::Ggf(e.to_string()))?;
+    let first = games
+        .first()
+        .ok_or_else(|| SpecError::Ggf("no game in the text".to_string()))?;
+    first.to_game().map_err(|e| SpecError::Ggf(e.to_string()))
 }
 
 fn read_text(path: &Path) -> Result<String, SpecError> {
@@ -126,5 +131,15 @@ mod tests {
             read_game("zz", BoardSize::Eight),
             Err(SpecError::Unreadable { .. })
         ));
+        let record = "(;GM[Othello]PC[NBoard]PB[a]PW[b]RE[?]TI[0]TY[8]\
+            BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6]B[PA];)";
+        let bad = read_game(record, BoardSize::Eight);
+        assert!(
+            matches!(bad, Err(SpecError::Ggf(_))),
+            "an illegal pass must be refused"
+        );
+        let good = read_game(&record.replace("B[PA]", "B[E6]"), BoardSize::Eight).unwrap();
+        assert_eq!(good.moves().len(), 3);
+        assert_eq!(good.position().side, crate::color::Color::White);
     }
 }
