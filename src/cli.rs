@@ -113,8 +113,95 @@ pub enum Command {
     /// signature and nodes/s.
     Bench(BenchArgs),
     /// Search one position and show each iteration: depth, score, nodes,
-    /// time and principal variation, then the best move.
+    /// time and principal variation, then the best move. With `--game` (and
+    /// always for GGF and WTHOR files), analyse every move of a game
+    /// instead: the played move's score, the best move and its score, the
+    /// loss, mistakes and blunders, totals per player.
     Analyze(AnalyzeArgs),
+    /// Play a match between two engines and report which is stronger:
+    /// wins/draws/losses, score, Elo difference with its 95% interval.
+    ///
+    /// Engines are oxello itself (`level:10`, `depth:6`, `greedy`, `random`,
+    /// `positional`) or commands speaking NBoard or GTP
+    /// (`--engine "oxello nboard --level 10"`). Each opening is played twice,
+    /// colours swapped. The global `--depth` fixes the midgame depth of both
+    /// engines (NBoard `set depth`), `--time` gives seconds per move, `--tc`
+    /// a game clock. Every game is appended to `--output` as GGF when it
+    /// ends; rerunning with the same file resumes the match.
+    Match(Box<MatchArgs>),
+}
+
+/// Options of `oxello match`.
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// An engine, given twice: `level:N`, `depth:N`, `random`, `greedy`,
+    /// `positional`, or a command line speaking NBoard or GTP.
+    #[arg(short, long = "engine", value_name = "ENGINE")]
+    pub engines: Vec<String>,
+    /// Engine 1 (instead of the first `--engine`).
+    #[arg(long, value_name = "ENGINE", conflicts_with = "engines")]
+    pub engine1: Option<String>,
+    /// Engine 2 (instead of the second `--engine`).
+    #[arg(long, value_name = "ENGINE", conflicts_with = "engines")]
+    pub engine2: Option<String>,
+    /// Protocol of engine 1 when its command does not say (`nboard`, `gtp`).
+    #[arg(long)]
+    pub proto1: Option<crate::arena::Protocol>,
+    /// Protocol of engine 2 when its command does not say.
+    #[arg(long)]
+    pub proto2: Option<crate::arena::Protocol>,
+    /// Display name of engine 1 (default: its specification).
+    #[arg(long)]
+    pub name1: Option<String>,
+    /// Display name of engine 2.
+    #[arg(long)]
+    pub name2: Option<String>,
+    /// Opening list, one transcript per line (XOT); each is played twice.
+    /// Without it, games start from the standard position.
+    #[arg(long)]
+    pub openings: Option<std::path::PathBuf>,
+    /// Number of games (default: two per opening per round).
+    #[arg(short, long)]
+    pub games: Option<usize>,
+    /// Passes through the opening list.
+    #[arg(long, default_value_t = 1)]
+    pub rounds: usize,
+    /// Play the openings in random order (reproducible with `--seed`).
+    #[arg(long)]
+    pub random: bool,
+    /// Seed of the random opening order (implies `--random`).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Game clock: `MAIN[+INC]` in seconds or `M:SS` (e.g. `60+0.5`).
+    #[arg(long, value_name = "MAIN[+INC]")]
+    pub tc: Option<String>,
+    /// Seconds of tolerance beyond the clock or time per move.
+    #[arg(long, default_value_t = 1.0)]
+    pub grace: f64,
+    /// Longest wait for a move without a clock, seconds.
+    #[arg(long, default_value_t = 60.0)]
+    pub move_timeout: f64,
+    /// Longest wait for an engine to start or answer a protocol command,
+    /// seconds.
+    #[arg(long, default_value_t = 10.0)]
+    pub startup_timeout: f64,
+    /// Games played at once (each with its own engine processes).
+    #[arg(short = 'j', long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Match file: every game is appended as GGF when it ends; an existing
+    /// file is resumed.
+    #[arg(short, long)]
+    pub output: Option<std::path::PathBuf>,
+    /// Stop when decided: `elo0,elo1[,alpha,beta]` (alpha = beta = 0.05).
+    #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]")]
+    pub sprt: Option<crate::arena::Sprt>,
+    /// Play at most this many games in this run (rerun to continue).
+    #[arg(long)]
+    pub stop_after: Option<usize>,
+    /// How passes are sent to GTP engines: `explicit` (`play white pass`)
+    /// or `implicit` (left out; the engine infers them).
+    #[arg(long, default_value = "explicit")]
+    pub gtp_passes: crate::arena::gtp::PassStyle,
 }
 
 /// Options of `oxello bench`.
@@ -126,7 +213,8 @@ pub struct BenchArgs {
 }
 
 /// Options of `oxello analyze`. The search depth and time are the global
-/// `--depth` and `--time` (5 s when neither is given).
+/// `--depth` and `--time` (5 s when neither is given; a game analysis
+/// defaults to depth 8).
 #[derive(Debug, Args)]
 pub struct AnalyzeArgs {
     /// The position: `start`, a board string, a transcript, or a file.
@@ -144,9 +232,23 @@ pub struct AnalyzeArgs {
     /// Number of best moves to find.
     #[arg(long, default_value_t = 1)]
     pub multi_pv: usize,
-    /// One JSON object with the result.
+    /// One JSON object with the result (with `--game`: the whole analysis).
     #[arg(long)]
     pub json: bool,
+    /// Analyse every move of the game (automatic for GGF and WTHOR files).
+    #[arg(long)]
+    pub game: bool,
+    /// Which games of a GGF or WTHOR file, counting from 1: `12` or `3-7`
+    /// (also written `FILE.wtb:12`). Default: all.
+    #[arg(long, visible_alias = "wthor-index", value_name = "N[-M]")]
+    pub index: Option<String>,
+    /// Solve exactly from this many empty squares (game analysis).
+    #[arg(long, default_value_t = crate::analysis::DEFAULT_EXACT_FROM)]
+    pub exact_from: u32,
+    /// Write an evaluation graph as SVG (one file per game, numbered, when
+    /// several games are analysed).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
 }
 
 /// Options of `oxello perft`.
@@ -266,7 +368,11 @@ fn run_tool(cli: Cli) -> Result<ExitCode, Box<dyn Error>> {
         Some(Command::Show(args)) => run_show(&args),
         Some(Command::Solve(args)) => crate::cli_solve::run(&args, cli.engine.options()?),
         Some(Command::Bench(args)) => crate::cli_bench::run(args.bench_depth),
+        Some(Command::Analyze(args)) if crate::cli_game_analysis::wanted(&args) => {
+            crate::cli_game_analysis::run(&args, cli.engine.options()?)
+        }
         Some(Command::Analyze(args)) => crate::cli_analyze::run(&args, cli.engine.options()?),
+        Some(Command::Match(args)) => crate::cli_match::run(&args, &cli.engine),
         _ => unreachable!("protocol modes are dispatched by run"),
     }
 }

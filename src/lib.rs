@@ -11,11 +11,15 @@
 #![warn(missing_docs)]
 #![allow(missing_docs)]
 
+pub mod analysis;
+pub mod arena;
 pub mod bitboard;
 pub mod board;
 pub mod cli;
 pub mod cli_analyze;
 pub mod cli_bench;
+pub mod cli_game_analysis;
+pub mod cli_match;
 pub mod cli_solve;
 pub mod color;
 pub mod diagram;
@@ -31,6 +35,7 @@ pub mod position;
 pub mod protocol;
 pub mod search;
 pub mod square;
+pub mod svg;
 
 pub use bitboard::{BoardSize, Symmetry};
 pub use board::{Board, IllegalMoveError};

@@ -1,9 +1,55 @@
-//! The line-oriented protocols on stdin/stdout: NBoard, GTP and the console.
-//! (Being written: see `oneshot` for the one-shot mode.)
+//! The line-oriented protocols on stdin/stdout: NBoard ([`nboard`]), GTP
+//! ([`gtp`]) and the console for people ([`console`]), plus the one-shot
+//! mode ([`oneshot`]).
+//!
+//! # One command loop
+//!
+//! A reader thread reads stdin line by line (lines are capped at
+//! [`MAX_LINE_BYTES`], invalid UTF-8 is read lossily) and sends each line to
+//! the loop through a channel. Search events come back from the engine's
+//! worker thread into the same channel, so the loop is the only writer of
+//! stdout, and it flushes after every line. Logs go to stderr through `log`.
+//!
+//! `ping`, `stop`, `quit` and the end of input act at once: the reader raises
+//! the engine's stop signal before it passes the line on, so a running search
+//! ends within milliseconds, and the loop then answers in order. Until the
+//! loop reaches such a line, any search started by the lines before it is
+//! stopped as soon as it starts (it still answers, with the best move found).
+//! Every line is handled in order: a protocol whose replies must stay in
+//! order (GTP, the console) keeps lines queued while its search runs; NBoard
+//! handles them while it searches, as the GUI expects. At the end of input
+//! the lines already read are answered (their searches stopped at once) and
+//! the loop ends.
+//!
+//! Each protocol is a handler with typed commands, driven either by [`run`]
+//! or in-process by a [`Session`] (tests, embedding).
+//!
+//! # Choosing the protocol
+//!
+//! [`Mode::Auto`] starts as the console and switches by itself when the first
+//! command is `nboard N` (NBoard) or a GTP command (`protocol_version`,
+//! `boardsize`, `list_commands`, a command with a numeric id, ...).
 
+pub mod console;
+pub mod gtp;
+mod host;
+mod input;
+pub mod nboard;
 pub mod oneshot;
 
-use crate::engine::EngineOptions;
+#[cfg(test)]
+mod fuzz;
+
+use crate::engine::{Engine, EngineOptions, SearchEvent};
+use crate::game::Game;
+use host::{Interrupt, SearchHost};
+use std::collections::VecDeque;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+pub use input::MAX_LINE_BYTES;
 
 /// Which protocol the command loop speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,8 +61,451 @@ pub enum Mode {
     Console,
 }
 
+/// What the command loop receives, in order.
+#[derive(Debug)]
+pub(crate) enum Input {
+    /// A line of input, without its end of line.
+    Line(String),
+    /// A line longer than [`MAX_LINE_BYTES`], dropped.
+    TooLong { bytes: usize },
+    /// An event of the search started as `generation`.
+    Search { generation: u64, event: SearchEvent },
+    /// End of input.
+    Eof,
+}
+
+/// Whether the loop goes on after a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Flow {
+    Continue,
+    Quit,
+}
+
+/// Settings of the command loop besides the engine's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// Where NBoard's `learn` appends games: `$OXELLO_LEARN_FILE`, else
+    /// `oxello-learned.ggf` in the working directory.
+    pub learn_file: PathBuf,
+    /// Whether a person is typing (stdin is a terminal): the console then
+    /// greets at once, even in [`Mode::Auto`].
+    pub interactive: bool,
+}
+
+/// Environment variable naming the file NBoard's `learn` appends to.
+pub const LEARN_FILE_VAR: &str = "OXELLO_LEARN_FILE";
+/// Default file of NBoard's `learn`, in the working directory.
+pub const DEFAULT_LEARN_FILE: &str = "oxello-learned.ggf";
+
+impl Default for Settings {
+    fn default() -> Self {
+        let learn_file = std::env::var_os(LEARN_FILE_VAR)
+            .filter(|path| !path.is_empty())
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from(DEFAULT_LEARN_FILE));
+        Settings {
+            learn_file,
+            interactive: false,
+        }
+    }
+}
+
+/// One protocol: turns lines and search events into reply lines.
+pub(crate) trait Handler {
+    /// Called once before the first line (greetings).
+    fn start(&mut self, out: &mut Vec<String>) {
+        let _ = out;
+    }
+    /// Handles one line of input.
+    fn line(&mut self, line: &str, out: &mut Vec<String>) -> Flow;
+    /// A line longer than [`MAX_LINE_BYTES`] was dropped.
+    fn too_long(&mut self, bytes: usize, out: &mut Vec<String>) -> Flow;
+    /// Handles an event of a search this handler started.
+    fn event(&mut self, generation: u64, event: SearchEvent, out: &mut Vec<String>) -> Flow;
+    /// Whether lines must wait (replies are due in order).
+    fn busy(&self) -> bool;
+    /// Whether a search of this handler is running (its events are due).
+    fn working(&self) -> bool;
+    /// End of input: stop searching, start no more automatic work.
+    fn drain(&mut self);
+    /// The game as the protocol sees it (`None` before a protocol is chosen).
+    fn game(&self) -> Option<&Game>;
+    /// Whether the last line handled was refused (the game is unchanged).
+    fn last_rejected(&self) -> bool;
+}
+
+/// Builds the handler of `mode`.
+fn make_handler(mode: Mode, host: SearchHost, settings: &Settings) -> Box<dyn Handler> {
+    match mode {
+        Mode::Auto => Box::new(Auto::new(host, settings.clone())),
+        Mode::Nboard => Box::new(nboard::Nboard::new(host, settings.learn_file.clone())),
+        Mode::Gtp => Box::new(gtp::Gtp::new(host)),
+        Mode::Console => Box::new(console::Console::new(host)),
+    }
+}
+
+/// The loop's state: the handler and the lines waiting for it.
+struct Core {
+    handler: Box<dyn Handler>,
+    pending: VecDeque<Input>,
+    interrupt: Interrupt,
+    draining: bool,
+    quit: bool,
+}
+
+impl Core {
+    fn new(handler: Box<dyn Handler>, interrupt: Interrupt) -> Core {
+        Core {
+            handler,
+            pending: VecDeque::new(),
+            interrupt,
+            draining: false,
+            quit: false,
+        }
+    }
+
+    /// Takes one input; replies go to `out`.
+    fn input(&mut self, input: Input, out: &mut Vec<String>) {
+        if self.quit {
+            return;
+        }
+        match input {
+            line @ (Input::Line(_) | Input::TooLong { .. }) => {
+                if !self.pending.is_empty() || self.handler.busy() {
+                    self.pending.push_back(line);
+                } else {
+                    self.apply(line, out);
+                }
+            }
+            Input::Search { generation, event } => {
+                let flow = self.handler.event(generation, event, out);
+                self.quit |= flow == Flow::Quit;
+            }
+            Input::Eof => {
+                self.draining = true;
+                self.handler.drain();
+            }
+        }
+        while !self.quit && !self.handler.busy() {
+            let Some(next) = self.pending.pop_front() else {
+                break;
+            };
+            self.apply(next, out);
+        }
+    }
+
+    fn apply(&mut self, input: Input, out: &mut Vec<String>) {
+        let flow = match input {
+            Input::Line(line) => {
+                if input::is_urgent(&line) {
+                    // The line that raised the interrupt is handled now.
+                    self.interrupt.lower();
+                }
+                self.handler.line(&line, out)
+            }
+            Input::TooLong { bytes } => self.handler.too_long(bytes, out),
+            _ => Flow::Continue,
+        };
+        self.quit |= flow == Flow::Quit;
+        if self.draining && !self.quit {
+            // Anything started by a line read before the end of input is
+            // stopped at once: the answer comes, the process ends.
+            self.handler.drain();
+        }
+    }
+
+    /// Whether nothing more is due.
+    fn idle(&self) -> bool {
+        !self.handler.working() && !self.handler.busy() && self.pending.is_empty()
+    }
+
+    fn finished(&self) -> bool {
+        self.quit || (self.draining && self.idle())
+    }
+}
+
 /// Runs the command loop until `quit` or end of input.
 pub fn run(mode: Mode, options: EngineOptions) -> std::io::Result<()> {
-    let _ = (mode, options);
-    Err(std::io::Error::other("protocols are not built yet"))
+    let settings = Settings {
+        interactive: std::io::stdin().is_terminal(),
+        ..Settings::default()
+    };
+    let (sender, receiver) = mpsc::channel();
+    let engine = Engine::new(options);
+    let interrupt = Interrupt::default();
+    input::spawn_reader(sender.clone(), engine.stop_signal(), interrupt.clone())?;
+    let host = SearchHost::new(engine, sender, interrupt.clone());
+    let mut core = Core::new(make_handler(mode, host, &settings), interrupt);
+    let mut writer = input::Writer::new();
+    let mut out = Vec::new();
+    core.handler.start(&mut out);
+    if !writer.write(&mut out)? {
+        return Ok(());
+    }
+    while !core.finished() {
+        let Ok(input) = receiver.recv() else {
+            break;
+        };
+        core.input(input, &mut out);
+        if !writer.write(&mut out)? {
+            break;
+        }
+    }
+    log::debug!("oxello: command loop ends");
+    Ok(())
+}
+
+/// How long [`Session::send`] waits for a search to finish.
+pub const SESSION_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// A protocol driven in-process: lines in, reply lines out, no stdin or
+/// stdout. [`Session::send`] handles one line and waits for the searches it
+/// started, so a session is deterministic line by line.
+pub struct Session {
+    core: Core,
+    receiver: Receiver<crate::protocol::Input>,
+}
+
+impl Session {
+    /// A session of `mode` with default [`Settings`].
+    pub fn new(mode: Mode, options: EngineOptions) -> Session {
+        Session::with_settings(mode, options, Settings::default())
+    }
+
+    /// A session of `mode` with explicit settings.
+    pub fn with_settings(mode: Mode, options: EngineOptions, settings: Settings) -> Session {
+        let (sender, receiver) = mpsc::channel();
+        let interrupt = Interrupt::default();
+        let host = SearchHost::new(Engine::new(options), sender, interrupt.clone());
+        let core = Core::new(make_handler(mode, host, &settings), interrupt);
+        Session { core, receiver }
+    }
+
+    /// The greeting of a session: what [`run`] prints before any input.
+    /// Call it at most once, before the first line.
+    pub fn greeting(&mut self) -> Vec<String> {
+        let mut out = Vec::new();
+        self.core.handler.start(&mut out);
+        out
+    }
+
+    /// Handles one line and returns every line printed until the session is
+    /// idle again (searches finished, queued lines handled).
+    pub fn send(&mut self, line: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        self.core.input(Input::Line(line.to_string()), &mut out);
+        self.settle(&mut out);
+        out
+    }
+
+    /// As if a line of `bytes` bytes, over the limit, had been read.
+    pub fn send_too_long(&mut self, bytes: usize) -> Vec<String> {
+        let mut out = Vec::new();
+        self.core.input(Input::TooLong { bytes }, &mut out);
+        self.settle(&mut out);
+        out
+    }
+
+    /// As if input had ended; returns the last replies.
+    pub fn close(&mut self) -> Vec<String> {
+        let mut out = Vec::new();
+        self.core.input(Input::Eof, &mut out);
+        self.settle(&mut out);
+        out
+    }
+
+    fn settle(&mut self, out: &mut Vec<String>) {
+        let deadline = Instant::now() + SESSION_TIMEOUT;
+        while !self.core.quit && !self.core.idle() {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.receiver.recv_timeout(left) {
+                Ok(input) => self.core.input(input, out),
+                Err(_) => {
+                    log::error!("oxello: session timed out waiting for a search");
+                    break;
+                }
+            }
+        }
+    }
+
+    /// The current game (`None` while [`Mode::Auto`] has not chosen).
+    pub fn game(&self) -> Option<&Game> {
+        self.core.handler.game()
+    }
+
+    /// Whether the last line was refused (and so changed nothing).
+    pub fn last_rejected(&self) -> bool {
+        self.core.handler.last_rejected()
+    }
+
+    /// Whether `quit` was handled.
+    pub fn has_quit(&self) -> bool {
+        self.core.quit
+    }
+}
+
+/// Which protocol a first line asks for.
+fn detect(line: &str) -> Option<Mode> {
+    let trimmed = line.trim();
+    if trimmed.is_empty() || trimmed.starts_with('#') {
+        return None;
+    }
+    let first = trimmed.split_whitespace().next().unwrap_or("");
+    if first.eq_ignore_ascii_case("nboard") {
+        Some(Mode::Nboard)
+    } else if gtp::starts_session(trimmed) {
+        Some(Mode::Gtp)
+    } else {
+        Some(Mode::Console)
+    }
+}
+
+/// [`Mode::Auto`]: decides on the first line, then hands everything on.
+struct Auto {
+    host: Option<SearchHost>,
+    inner: Option<Box<dyn Handler>>,
+    settings: Settings,
+    greeted: bool,
+}
+
+impl Auto {
+    fn new(host: SearchHost, settings: Settings) -> Auto {
+        Auto {
+            host: Some(host),
+            inner: None,
+            settings,
+            greeted: false,
+        }
+    }
+
+    fn choose(&mut self, mode: Mode) -> &mut Box<dyn Handler> {
+        if self.inner.is_none() {
+            let host = self.host.take().expect("the host is kept until a choice");
+            let handler: Box<dyn Handler> = match mode {
+                Mode::Console | Mode::Auto => Box::new(console::Console::new(host)),
+                other => make_handler(other, host, &self.settings),
+            };
+            log::debug!("oxello: protocol chosen: {mode:?}");
+            self.inner = Some(handler);
+        }
+        self.inner.as_mut().expect("just set")
+    }
+}
+
+impl Handler for Auto {
+    fn start(&mut self, out: &mut Vec<String>) {
+        if self.settings.interactive && !self.greeted {
+            self.greeted = true;
+            out.push(format!(
+                "oxello {}: console (type 'help'); 'nboard 2' or a GTP command switches protocol",
+                env!("CARGO_PKG_VERSION")
+            ));
+        }
+    }
+
+    fn line(&mut self, line: &str, out: &mut Vec<String>) -> Flow {
+        if let Some(inner) = &mut self.inner {
+            return inner.line(line, out);
+        }
+        match detect(line) {
+            Some(mode) => self.choose(mode).line(line, out),
+            None => Flow::Continue,
+        }
+    }
+
+    fn too_long(&mut self, bytes: usize, out: &mut Vec<String>) -> Flow {
+        match &mut self.inner {
+            Some(inner) => inner.too_long(bytes, out),
+            None => {
+                log::warn!("oxello: dropped an input line of {bytes} bytes");
+                Flow::Continue
+            }
+        }
+    }
+
+    fn event(&mut self, generation: u64, event: SearchEvent, out: &mut Vec<String>) -> Flow {
+        match &mut self.inner {
+            Some(inner) => inner.event(generation, event, out),
+            None => Flow::Continue,
+        }
+    }
+
+    fn busy(&self) -> bool {
+        self.inner.as_ref().is_some_and(|inner| inner.busy())
+    }
+
+    fn working(&self) -> bool {
+        self.inner.as_ref().is_some_and(|inner| inner.working())
+    }
+
+    fn drain(&mut self) {
+        if let Some(inner) = &mut self.inner {
+            inner.drain();
+        }
+    }
+
+    fn game(&self) -> Option<&Game> {
+        self.inner.as_ref().and_then(|inner| inner.game())
+    }
+
+    fn last_rejected(&self) -> bool {
+        self.inner
+            .as_ref()
+            .is_some_and(|inner| inner.last_rejected())
+    }
+}
+
+/// Whether a line holds characters no protocol sends: control characters
+/// other than tab, or bytes that were not UTF-8.
+pub(crate) fn is_binary(line: &str) -> bool {
+    line.chars()
+        .any(|c| (c.is_control() && c != '\t') || c == char::REPLACEMENT_CHARACTER)
+}
+
+/// A number with two decimals, never in exponent notation, never `-0.00`.
+pub(crate) fn fixed2(x: f64) -> String {
+    let x = if x.is_finite() { x } else { 0.0 };
+    let text = format!("{x:.2}");
+    if text == "-0.00" {
+        "0.00".to_string()
+    } else {
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detects_the_protocol_from_the_first_line() {
+        assert_eq!(detect("nboard 2"), Some(Mode::Nboard));
+        assert_eq!(detect("NBoard 1"), Some(Mode::Nboard));
+        assert_eq!(detect("protocol_version"), Some(Mode::Gtp));
+        assert_eq!(detect("1 boardsize 8"), Some(Mode::Gtp));
+        assert_eq!(detect("play black f5"), Some(Mode::Gtp));
+        assert_eq!(detect("play f5d6"), Some(Mode::Console));
+        assert_eq!(detect("f5"), Some(Mode::Console));
+        assert_eq!(detect("undo"), Some(Mode::Console));
+        assert_eq!(detect("   "), None);
+        assert_eq!(detect("# comment"), None);
+    }
+
+    #[test]
+    fn fixed_point_numbers() {
+        assert_eq!(fixed2(0.5), "0.50");
+        assert_eq!(fixed2(-0.0), "0.00");
+        assert_eq!(fixed2(-0.001), "0.00");
+        assert_eq!(fixed2(1e-9), "0.00");
+        assert_eq!(fixed2(64.0), "64.00");
+        assert_eq!(fixed2(f64::NAN), "0.00");
+        assert_eq!(fixed2(1e20), "100000000000000000000.00");
+    }
+
+    #[test]
+    fn binary_lines() {
+        assert!(is_binary("ab\u{0}c"));
+        assert!(is_binary("\u{fffd}"));
+        assert!(!is_binary("go\t"));
+    }
 }

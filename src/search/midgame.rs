@@ -161,7 +161,7 @@ impl Search<'_> {
             } else if depth >= SHALLOW_ORDERING_MIN_DEPTH {
                 let shallow = depth
                     .saturating_sub(ORDERING_DEPTH_REDUCTION)
-                    .min(depth / 2);
+                    .min(depth / ORDERING_DEPTH_DIVISOR);
                 -self.ordering_search(child, shallow) * (1 << 12) - self.mobility_value(child)
             } else {
                 -self.mobility_value(child)

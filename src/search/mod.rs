@@ -369,7 +369,11 @@ impl<'a> Search<'a> {
             }
         }
         outcome.complete = true;
-        if let Some(Some(square)) = outcome.pv.first() {
+        // With root moves excluded the score is only that of the remaining
+        // moves: storing it under the full board would poison later probes.
+        if excluded == 0
+            && let Some(Some(square)) = outcome.pv.first()
+        {
             let tt_depth = depth.map_or(tt::exact_depth(empties), |d| d as u8);
             self.tt.store(
                 board,

@@ -42,8 +42,10 @@ pub const PARITY_BONUS: i32 = 1 << 8;
 pub const ASPIRATION_WINDOW: i32 = 4;
 /// Midgame: from this depth on, moves are ordered by a shallower search.
 pub const SHALLOW_ORDERING_MIN_DEPTH: u32 = 4;
-/// Midgame: the ordering search is this many plies shallower.
-pub const ORDERING_DEPTH_REDUCTION: u32 = 3;
+/// Midgame: the ordering search is this many plies shallower...
+pub const ORDERING_DEPTH_REDUCTION: u32 = 8;
+/// ... and at most the depth divided by this.
+pub const ORDERING_DEPTH_DIVISOR: u32 = 2;
 
 /// Midgame iterations run before a solve, to depth empties / this: they give
 /// a fallback move and fill the table with best moves for the solve.

@@ -1,0 +1,299 @@
+//! Results: each game's outcome read from its record, the running tally of
+//! a match, and the progress line and summary shown to the user.
+
+use crate::arena::contestant::FaultKind;
+use crate::arena::record::GameTag;
+use crate::arena::stats::{self, Sprt, SprtDecision, Wdl};
+use crate::color::Color;
+use crate::formats::ggf::GgfGame;
+use std::cmp::Ordering;
+use std::fmt::Write as _;
+
+/// One finished game, as the tally needs it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameResult {
+    pub tag: GameTag,
+    /// Engine 1's outcome (`Greater` is a win).
+    pub outcome: Ordering,
+    /// Black's disc difference as recorded (`RE`).
+    pub black_score: f64,
+    /// Final discs of engine 1 and engine 2 (empties to the winner), for a
+    /// game played to the end.
+    pub discs: Option<[u32; 2]>,
+    /// Thinking time in seconds and moves of each engine.
+    pub time: [f64; 2],
+    pub moves: [u32; 2],
+}
+
+impl GameResult {
+    /// Reads a finished game's record and tag.
+    pub fn from_record(record: &GgfGame, tag: GameTag) -> GameResult {
+        let black_score = record.result.map_or(0.0, |result| result.score);
+        let engine_of = |color: Color| match color {
+            Color::Black => tag.black,
+            Color::White => 1 - tag.black,
+        };
+        let black_outcome = black_score.partial_cmp(&0.0).unwrap_or(Ordering::Equal);
+        let outcome = if tag.black == 0 {
+            black_outcome
+        } else {
+            black_outcome.reverse()
+        };
+        let squares = record.start.size.squares() as f64;
+        let discs = tag.forfeit.is_none().then(|| {
+            let black = ((squares + black_score) / 2.0).round().max(0.0) as u32;
+            let white = (squares as u32).saturating_sub(black);
+            let mut discs = [0; 2];
+            discs[engine_of(Color::Black)] = black;
+            discs[engine_of(Color::White)] = white;
+            discs
+        });
+        let mut time = [0.0; 2];
+        let mut moves = [0; 2];
+        for mv in &record.moves {
+            if let Some(seconds) = mv.time {
+                time[engine_of(mv.color)] += seconds;
+                moves[engine_of(mv.color)] += 1;
+            }
+        }
+        GameResult {
+            tag,
+            outcome,
+            black_score,
+            discs,
+            time,
+            moves,
+        }
+    }
+}
+
+/// The running totals of a match, from engine 1's point of view.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Tally {
+    pub names: [String; 2],
+    pub wdl: Wdl,
+    /// Engine 1's results with Black and with White.
+    pub by_colour: [Wdl; 2],
+    /// Discs of each engine over the games played to the end.
+    pub discs: [u64; 2],
+    /// Games played to the end (no forfeit).
+    pub finished: u32,
+    /// Forfeits of each engine, by kind (in [`FaultKind::ALL`] order).
+    pub forfeits: [[u32; 5]; 2],
+    /// Thinking time (seconds) and moves of each engine.
+    pub time: [f64; 2],
+    pub moves: [u32; 2],
+}
+
+impl Tally {
+    pub fn new(names: [String; 2]) -> Tally {
+        Tally {
+            names,
+            ..Tally::default()
+        }
+    }
+
+    pub fn games(&self) -> u32 {
+        self.wdl.games()
+    }
+
+    /// Adds a game.
+    pub fn add(&mut self, result: &GameResult) {
+        self.wdl.add(result.outcome);
+        self.by_colour[result.tag.black].add(result.outcome);
+        if let Some(discs) = result.discs {
+            self.finished += 1;
+            for (total, discs) in self.discs.iter_mut().zip(discs) {
+                *total += u64::from(discs);
+            }
+        }
+        if let Some((engine, kind)) = result.tag.forfeit {
+            let slot = FaultKind::ALL.iter().position(|&k| k == kind).unwrap_or(0);
+            self.forfeits[engine][slot] += 1;
+        }
+        for engine in 0..2 {
+            self.time[engine] += result.time[engine];
+            self.moves[engine] += result.moves[engine];
+        }
+    }
+
+    /// Forfeits of `engine` as `2 time-out, 1 crash`, or `none`.
+    pub fn forfeit_text(&self, engine: usize) -> String {
+        let parts: Vec<String> = FaultKind::ALL
+            .iter()
+            .zip(self.forfeits[engine])
+            .filter(|(_, count)| *count > 0)
+            .map(|(kind, count)| format!("{count} {kind}"))
+            .collect();
+        if parts.is_empty() {
+            "none".to_string()
+        } else {
+            parts.join(", ")
+        }
+    }
+
+    /// One line for the progress display.
+    pub fn progress_line(&self, total: usize, sprt: Option<&Sprt>) -> String {
+        let mut line = format!(
+            "[{}/{total}] {} vs {}: {} ({:.1}%)",
+            self.games(),
+            self.names[0],
+            self.names[1],
+            self.wdl,
+            100.0 * self.wdl.score()
+        );
+        if let Some(estimate) = stats::elo_estimate(&self.wdl) {
+            let _ = write!(
+                line,
+                " Elo {} ±{}",
+                signed(estimate.elo),
+                unsigned(estimate.margin())
+            );
+        }
+        if let Some(sprt) = sprt {
+            let (lower, upper) = sprt.bounds();
+            let _ = write!(
+                line,
+                " LLR {:.2} [{lower:.2}, {upper:.2}]",
+                sprt.llr(&self.wdl)
+            );
+        }
+        let forfeits: u32 = self.forfeits.iter().flatten().sum();
+        if forfeits > 0 {
+            let _ = write!(line, " forfeits {forfeits}");
+        }
+        line
+    }
+
+    /// The end-of-match report.
+    pub fn summary(&self, sprt: Option<&Sprt>) -> String {
+        let [one, two] = &self.names;
+        let mut text = String::new();
+        let _ = writeln!(text, "Games: {} ({one} vs {two})", self.games());
+        let _ = writeln!(
+            text,
+            "Result for {one}: {} wins, {} draws, {} losses; score {:.1}%",
+            self.wdl.wins,
+            self.wdl.draws,
+            self.wdl.losses,
+            100.0 * self.wdl.score()
+        );
+        let _ = writeln!(
+            text,
+            "  with Black {} ({:.1}%), with White {} ({:.1}%)",
+            self.by_colour[0],
+            100.0 * self.by_colour[0].score(),
+            self.by_colour[1],
+            100.0 * self.by_colour[1].score()
+        );
+        match stats::elo_estimate(&self.wdl) {
+            Some(estimate) => {
+                let _ = writeln!(
+                    text,
+                    "Elo difference: {} ± {} (95% interval {} .. {}), LOS {:.1}%, draw ratio {:.1}%",
+                    signed(estimate.elo),
+                    unsigned(estimate.margin()),
+                    signed(estimate.low),
+                    signed(estimate.high),
+                    100.0 * stats::likelihood_of_superiority(&self.wdl),
+                    100.0 * self.wdl.draw_ratio()
+                );
+            }
+            None => text.push_str("Elo difference: no games\n"),
+        }
+        let _ = writeln!(
+            text,
+            "Discs ({} games played to the end): {one} {}, {two} {}",
+            self.finished, self.discs[0], self.discs[1]
+        );
+        for engine in 0..2 {
+            let moves = self.moves[engine].max(1);
+            let _ = writeln!(
+                text,
+                "{}: forfeits {}; {:.1} ms per move over {} moves",
+                self.names[engine],
+                self.forfeit_text(engine),
+                1000.0 * self.time[engine] / f64::from(moves),
+                self.moves[engine]
+            );
+        }
+        if let Some(sprt) = sprt {
+            let (lower, upper) = sprt.bounds();
+            let verdict = match sprt.decision(&self.wdl) {
+                SprtDecision::Continue => "undecided".to_string(),
+                SprtDecision::AcceptH0 => format!("H0 accepted (elo <= {})", sprt.elo0),
+                SprtDecision::AcceptH1 => format!("H1 accepted (elo >= {})", sprt.elo1),
+            };
+            let _ = writeln!(
+                text,
+                "SPRT ({sprt}): LLR {:.3} in [{lower:.3}, {upper:.3}]: {verdict}",
+                sprt.llr(&self.wdl)
+            );
+        }
+        text
+    }
+}
+
+/// `+12.3`, `-4.0`, `+inf`.
+fn signed(x: f64) -> String {
+    if x.is_infinite() {
+        if x > 0.0 { "+inf" } else { "-inf" }.to_string()
+    } else {
+        format!("{x:+.1}")
+    }
+}
+
+fn unsigned(x: f64) -> String {
+    if x.is_infinite() {
+        "inf".to_string()
+    } else {
+        format!("{x:.1}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::ggf::GgfResult;
+
+    fn record(score: f64) -> GgfGame {
+        GgfGame {
+            result: Some(GgfResult { score, flag: None }),
+            ..GgfGame::default()
+        }
+    }
+
+    fn tag(black: usize, forfeit: Option<(usize, FaultKind)>) -> GameTag {
+        GameTag {
+            number: 1,
+            round: 1,
+            opening: 0,
+            black,
+            moves: String::new(),
+            forfeit,
+            note: String::new(),
+        }
+    }
+
+    #[test]
+    fn outcomes_and_discs_follow_the_colours() {
+        let result = GameResult::from_record(&record(10.0), tag(1, None));
+        assert_eq!(result.outcome, Ordering::Less);
+        assert_eq!(result.discs, Some([27, 37]));
+        let forfeit = GameResult::from_record(&record(-64.0), tag(0, Some((0, FaultKind::Crash))));
+        assert_eq!(forfeit.outcome, Ordering::Less);
+        assert_eq!(forfeit.discs, None);
+        let mut tally = Tally::new(["a".to_string(), "b".to_string()]);
+        tally.add(&result);
+        tally.add(&forfeit);
+        tally.add(&GameResult::from_record(&record(0.0), tag(0, None)));
+        assert_eq!(tally.wdl, Wdl::new(0, 1, 2));
+        assert_eq!(tally.by_colour, [Wdl::new(0, 1, 1), Wdl::new(0, 0, 1)]);
+        assert_eq!(tally.discs, [59, 69]);
+        assert_eq!(tally.forfeit_text(0), "1 crash");
+        assert_eq!(tally.forfeit_text(1), "none");
+        let summary = tally.summary(Some(&"0,10".parse().unwrap()));
+        assert!(summary.contains("0 wins, 1 draws, 2 losses"), "{summary}");
+        assert!(summary.contains("SPRT"), "{summary}");
+    }
+}

@@ -1,0 +1,351 @@
+//! Runs a match: worker threads play the scheduled games, each with its own
+//! pair of engines (kept across games, restarted after a fault); the calling
+//! thread writes every finished game to the match file, keeps the tally,
+//! reports progress and stops the match when the SPRT decides (games still
+//! in progress then are finished but neither written nor counted, so the
+//! result is the one the test decided on) or the engines cannot be started.
+
+use crate::arena::contestant::{Contestant, Fault};
+use crate::arena::gtp::GtpClient;
+use crate::arena::local::LocalEngine;
+use crate::arena::nboard::NboardClient;
+use crate::arena::record::{self, GameTag, MatchFile, RecordError};
+use crate::arena::referee::{self, Ending, PlayedGame};
+use crate::arena::results::{GameResult, Tally};
+use crate::arena::schedule::{self, ScheduledGame};
+use crate::arena::spec::{EngineKind, EngineSpec, Protocol};
+use crate::arena::stats::SprtDecision;
+use crate::arena::{MatchConfig, MatchEvent, MatchReport};
+use crate::color::Color;
+use crate::game::Game;
+use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+/// Starting an engine failing this many times in a row ends the match.
+const MAX_START_FAILURES: u32 = 3;
+
+/// Why a match could not be run.
+#[derive(Debug)]
+pub enum MatchError {
+    /// The match file could not be read or written.
+    Record(RecordError),
+    /// The match file holds games of another schedule or other engines.
+    Mismatch(String),
+    /// An engine cannot be started.
+    Engine { name: String, fault: Fault },
+}
+
+impl fmt::Display for MatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MatchError::Record(error) => write!(f, "match file: {error}"),
+            MatchError::Mismatch(what) => write!(f, "cannot resume: {what}"),
+            MatchError::Engine { name, fault } => write!(f, "engine {name}: {fault}"),
+        }
+    }
+}
+
+impl std::error::Error for MatchError {}
+
+impl From<RecordError> for MatchError {
+    fn from(error: RecordError) -> Self {
+        MatchError::Record(error)
+    }
+}
+
+/// Creates the contestant of a specification.
+pub fn contestant(spec: &EngineSpec, config: &MatchConfig) -> Box<dyn Contestant> {
+    match &spec.kind {
+        EngineKind::Local { player, depth } => Box::new(LocalEngine::new(
+            &spec.name,
+            *player,
+            *depth,
+            config.hash_mib,
+        )),
+        EngineKind::Command(command) => match command.protocol {
+            Protocol::Nboard => Box::new(NboardClient::new(
+                &spec.name,
+                command.clone(),
+                config.startup_timeout,
+            )),
+            Protocol::Gtp => Box::new(GtpClient::new(
+                &spec.name,
+                command.clone(),
+                config.gtp_passes,
+                config.startup_timeout,
+            )),
+        },
+    }
+}
+
+/// What a worker tells the main thread.
+enum Message {
+    Played(ScheduledGame, Box<PlayedGame>),
+    Fatal(MatchError),
+}
+
+/// Runs the match of `config`, calling `observer` for every event.
+pub fn run_match(
+    config: &MatchConfig,
+    observer: &mut dyn FnMut(MatchEvent<'_>),
+) -> Result<MatchReport, MatchError> {
+    let names = [
+        config.engines[0].name.clone(),
+        config.engines[1].name.clone(),
+    ];
+    let games = schedule::schedule(config.openings.len(), &config.schedule);
+    let mut tally = Tally::new(names.clone());
+    let mut done = vec![false; games.len()];
+    if let Some(path) = &config.output {
+        let previous = record::load(path)?;
+        for (game, tag) in &previous {
+            check_resumed(config, &games, game, tag)?;
+            if done[tag.number - 1] {
+                return Err(MatchError::Mismatch(format!(
+                    "game {} is in the file twice",
+                    tag.number
+                )));
+            }
+            done[tag.number - 1] = true;
+            tally.add(&GameResult::from_record(game, tag.clone()));
+        }
+        if !previous.is_empty() {
+            observer(MatchEvent::Resumed {
+                games: previous.len(),
+                tally: &tally,
+            });
+        }
+    }
+    let mut pending: Vec<ScheduledGame> = games
+        .iter()
+        .filter(|game| !done[game.number - 1])
+        .copied()
+        .collect();
+    if let Some(limit) = config.stop_after {
+        pending.truncate(limit);
+    }
+    let decided = |tally: &Tally| {
+        config
+            .sprt
+            .is_some_and(|sprt| sprt.decision(&tally.wdl) != SprtDecision::Continue)
+    };
+    if decided(&tally) {
+        pending.clear();
+    }
+    observer(MatchEvent::Started {
+        total: games.len(),
+        to_play: pending.len(),
+    });
+    let mut file = match &config.output {
+        Some(path) if !pending.is_empty() => Some(MatchFile::open(path)?),
+        _ => None,
+    };
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let workers = config.concurrency.clamp(1, pending.len().max(1));
+    let (sender, receiver) = mpsc::channel::<Message>();
+    let mut failure = None;
+    let mut played = 0;
+    std::thread::scope(|scope| {
+        for worker in 0..workers {
+            let sender = sender.clone();
+            let (pending, next, stop) = (&pending, &next, &stop);
+            std::thread::Builder::new()
+                .name(format!("match-worker-{worker}"))
+                .spawn_scoped(scope, move || {
+                    work(config, pending, next, stop, &sender);
+                })
+                .expect("cannot start a match worker");
+        }
+        drop(sender);
+        let mut decided_now = false;
+        for message in receiver {
+            match message {
+                // Once the SPRT has decided, games still in progress then are
+                // not counted (nor written): the result is the one decided.
+                Message::Played(..) if decided_now => {}
+                Message::Played(game, outcome) => {
+                    let (record, result) = finish_record(config, &game, *outcome);
+                    if let Some(file) = file.as_mut()
+                        && let Err(error) = file.append(&record)
+                    {
+                        failure.get_or_insert(MatchError::Record(error));
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                    tally.add(&result);
+                    played += 1;
+                    observer(MatchEvent::GameFinished {
+                        record: &record,
+                        result: &result,
+                        tally: &tally,
+                        total: games.len(),
+                    });
+                    if decided(&tally) {
+                        decided_now = true;
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                }
+                Message::Fatal(error) => {
+                    failure.get_or_insert(error);
+                    stop.store(true, Ordering::SeqCst);
+                }
+            }
+        }
+    });
+    if let Some(error) = failure {
+        return Err(error);
+    }
+    let complete = tally.games() as usize == games.len();
+    Ok(MatchReport {
+        sprt: config
+            .sprt
+            .map(|sprt| (sprt, sprt.llr(&tally.wdl), sprt.decision(&tally.wdl))),
+        tally,
+        scheduled: games.len(),
+        played,
+        complete,
+    })
+}
+
+/// A game of the file must be the game of this schedule with that number,
+/// played by these engines.
+fn check_resumed(
+    config: &MatchConfig,
+    games: &[ScheduledGame],
+    record: &crate::formats::ggf::GgfGame,
+    tag: &GameTag,
+) -> Result<(), MatchError> {
+    let mismatch = |what: String| Err(MatchError::Mismatch(format!("game {}: {what}", tag.number)));
+    let Some(game) = games.get(tag.number.wrapping_sub(1)) else {
+        return mismatch(format!("not among the {} games scheduled", games.len()));
+    };
+    let expected = GameTag::new(game, &opening_text(config, game.opening));
+    if (
+        expected.round,
+        expected.opening,
+        expected.black,
+        &expected.moves,
+    ) != (tag.round, tag.opening, tag.black, &tag.moves)
+    {
+        return mismatch(format!(
+            "the file has '{}', this match schedules '{expected}' (other openings or seed?)",
+            GameTag {
+                forfeit: None,
+                note: String::new(),
+                ..tag.clone()
+            }
+        ));
+    }
+    let names = [&config.engines[0].name, &config.engines[1].name];
+    let black = names[tag.black];
+    let white = names[1 - tag.black];
+    if record.black_name != *black || record.white_name != *white {
+        return mismatch(format!(
+            "played by {} (Black) and {} (White), not {black} and {white}",
+            record.black_name, record.white_name
+        ));
+    }
+    Ok(())
+}
+
+/// The transcript of an opening (empty for the standard start).
+fn opening_text(config: &MatchConfig, index: usize) -> String {
+    config
+        .openings
+        .get(index)
+        .map(|opening| crate::formats::transcript::format_game(&opening.game))
+        .unwrap_or_default()
+}
+
+/// The record of a played game with its tag, and its result.
+fn finish_record(
+    config: &MatchConfig,
+    game: &ScheduledGame,
+    played: PlayedGame,
+) -> (crate::formats::ggf::GgfGame, GameResult) {
+    let mut tag = GameTag::new(game, &opening_text(config, game.opening));
+    if let Ending::Forfeit { loser, fault } = &played.ending {
+        let engine = match loser {
+            Color::Black => game.black,
+            Color::White => 1 - game.black,
+        };
+        tag.forfeit = Some((engine, fault.kind));
+        tag.note = format!("{} ({}) {fault}", config.engines[engine].name, loser.name());
+    }
+    let mut record = played.record;
+    record.comment = tag.to_string();
+    let result = GameResult::from_record(&record, tag);
+    (record, result)
+}
+
+/// A worker: plays pending games until none is left or the match stops.
+fn work(
+    config: &MatchConfig,
+    pending: &[ScheduledGame],
+    next: &AtomicUsize,
+    stop: &AtomicBool,
+    sender: &mpsc::Sender<Message>,
+) {
+    let mut engines: Vec<Box<dyn Contestant>> = config
+        .engines
+        .iter()
+        .map(|spec| contestant(spec, config))
+        .collect();
+    for (engine, spec) in engines.iter_mut().zip(&config.engines) {
+        if let Err(fault) = engine.ensure_started() {
+            let _ = sender.send(Message::Fatal(MatchError::Engine {
+                name: spec.name.clone(),
+                fault,
+            }));
+            return;
+        }
+    }
+    let mut start_failures = [0u32; 2];
+    loop {
+        if stop.load(Ordering::SeqCst) {
+            return;
+        }
+        let index = next.fetch_add(1, Ordering::SeqCst);
+        let Some(&game) = pending.get(index) else {
+            return;
+        };
+        let opening = config
+            .openings
+            .get(game.opening)
+            .map_or_else(|| Game::new(crate::BoardSize::Eight), |o| o.game.clone());
+        let (first, second) = engines.split_at_mut(1);
+        let (black, white) = if game.black == 0 {
+            (&mut first[0], &mut second[0])
+        } else {
+            (&mut second[0], &mut first[0])
+        };
+        let played = referee::play_game(black.as_mut(), white.as_mut(), &opening, &config.referee);
+        if let Ending::Forfeit { loser, .. } = &played.ending {
+            let engine = match loser {
+                Color::Black => game.black,
+                Color::White => 1 - game.black,
+            };
+            match engines[engine].restart() {
+                Ok(()) => start_failures[engine] = 0,
+                Err(fault) => {
+                    start_failures[engine] += 1;
+                    if start_failures[engine] >= MAX_START_FAILURES {
+                        let _ = sender.send(Message::Played(game, Box::new(played)));
+                        let _ = sender.send(Message::Fatal(MatchError::Engine {
+                            name: config.engines[engine].name.clone(),
+                            fault,
+                        }));
+                        return;
+                    }
+                }
+            }
+        }
+        if sender
+            .send(Message::Played(game, Box::new(played)))
+            .is_err()
+        {
+            return;
+        }
+    }
+}

@@ -1,0 +1,398 @@
+//! Engine specifications: what `--engine` names.
+//!
+//! * `level:N` (or `oxello:N`), `depth:N`, `random`, `greedy`, `positional`:
+//!   oxello itself, in the match process, through the [`Engine`] facade.
+//!   `depth:N` is level `N` with the midgame depth fixed at `N` (the level's
+//!   endgame solving is kept).
+//! * Anything else is a command line, split like a shell does (quotes and
+//!   backslashes), run as a subprocess speaking NBoard or GTP. The protocol is
+//!   taken from the command when a word of it says so (`nboard`, `-nboard`,
+//!   `--nboard`, `gtp`, `-gtp`, `--gtp`) or, failing that, when the name of
+//!   the program or script does (`edax-gtp`, `bot_nboard.py`); it must be
+//!   named otherwise. A
+//!   program named `oxello` that is not on the `PATH` is the running oxello
+//!   binary.
+//!
+//! [`Engine`]: crate::engine::Engine
+
+use crate::engine::{Level, Player};
+use std::fmt;
+use std::path::PathBuf;
+use std::str::FromStr;
+
+/// The protocol a subprocess engine speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    Nboard,
+    Gtp,
+}
+
+impl FromStr for Protocol {
+    type Err = SpecError;
+
+    fn from_str(text: &str) -> Result<Protocol, SpecError> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "nboard" => Ok(Protocol::Nboard),
+            "gtp" => Ok(Protocol::Gtp),
+            _ => Err(SpecError::UnknownProtocol(text.to_string())),
+        }
+    }
+}
+
+impl fmt::Display for Protocol {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Protocol::Nboard => "nboard",
+            Protocol::Gtp => "gtp",
+        })
+    }
+}
+
+/// A program to run and how to talk to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommandLine {
+    pub program: PathBuf,
+    pub args: Vec<String>,
+    pub protocol: Protocol,
+}
+
+/// How an engine is run.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EngineKind {
+    /// oxello in this process.
+    Local {
+        player: Player,
+        /// Midgame depth overriding the level's.
+        depth: Option<u32>,
+    },
+    /// A subprocess.
+    Command(CommandLine),
+}
+
+/// One side of a match.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineSpec {
+    /// Display name, also written to the game records (`PB`, `PW`).
+    pub name: String,
+    pub kind: EngineKind,
+}
+
+/// Why an engine specification was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SpecError {
+    Empty,
+    /// A quote is not closed.
+    UnclosedQuote(String),
+    UnknownProtocol(String),
+    /// The command does not say which protocol it speaks.
+    NoProtocol(String),
+    /// `level:`/`depth:` with a bad number.
+    BadLevel(String),
+}
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SpecError::Empty => f.write_str("empty engine specification"),
+            SpecError::UnclosedQuote(text) => write!(f, "unclosed quote in '{text}'"),
+            SpecError::UnknownProtocol(text) => {
+                write!(f, "unknown protocol '{text}' (use nboard or gtp)")
+            }
+            SpecError::NoProtocol(text) => write!(
+                f,
+                "cannot tell the protocol of '{text}': name it (--proto1/--proto2 nboard|gtp)"
+            ),
+            SpecError::BadLevel(text) => write!(
+                f,
+                "bad level in '{text}': use level:N or depth:N with N from 1 to {}",
+                crate::engine::MAX_LEVEL
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+impl EngineSpec {
+    /// Reads a specification (see the module documentation). `protocol`
+    /// overrides detection; `name` the default display name.
+    pub fn parse(
+        text: &str,
+        protocol: Option<Protocol>,
+        name: Option<&str>,
+    ) -> Result<EngineSpec, SpecError> {
+        let trimmed = text.trim();
+        if trimmed.is_empty() {
+            return Err(SpecError::Empty);
+        }
+        let kind = match local_player(trimmed)? {
+            Some(kind) => kind,
+            None => EngineKind::Command(command_line(trimmed, protocol)?),
+        };
+        let name = match name.map(str::trim).filter(|n| !n.is_empty()) {
+            Some(name) => name.to_string(),
+            None => default_name(trimmed),
+        };
+        Ok(EngineSpec { name, kind })
+    }
+}
+
+/// The in-process players, or `None` for a command.
+fn local_player(text: &str) -> Result<Option<EngineKind>, SpecError> {
+    let lower = text.to_ascii_lowercase();
+    if let Ok(player) = lower.parse::<crate::players::SimplePlayer>() {
+        return Ok(Some(EngineKind::Local {
+            player: Player::Simple(player),
+            depth: None,
+        }));
+    }
+    let Some((word, number)) = lower.split_once(':') else {
+        return Ok(None);
+    };
+    let fixed_depth = match word.trim() {
+        "level" | "oxello" => false,
+        "depth" => true,
+        _ => return Ok(None),
+    };
+    let n = number
+        .trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|n| (1..=crate::engine::MAX_LEVEL).contains(n))
+        .ok_or_else(|| SpecError::BadLevel(text.to_string()))?;
+    Ok(Some(EngineKind::Local {
+        player: Player::Level(Level::new(n)),
+        depth: fixed_depth.then_some(n),
+    }))
+}
+
+fn command_line(text: &str, protocol: Option<Protocol>) -> Result<CommandLine, SpecError> {
+    let words = split_command(text)?;
+    let (program, args) = words.split_first().ok_or(SpecError::Empty)?;
+    let protocol = match protocol {
+        Some(protocol) => protocol,
+        None => detect_protocol(program, args).ok_or(SpecError::NoProtocol(text.to_string()))?,
+    };
+    Ok(CommandLine {
+        program: resolve_program(program),
+        args: args.to_vec(),
+        protocol,
+    })
+}
+
+/// The protocol a command line names, if exactly one.
+fn detect_protocol(program: &str, args: &[String]) -> Option<Protocol> {
+    let said = |word: &str| {
+        args.iter()
+            .any(|arg| arg.trim_start_matches('-').eq_ignore_ascii_case(word))
+    };
+    match (said("nboard"), said("gtp")) {
+        (true, false) => Some(Protocol::Nboard),
+        (false, true) => Some(Protocol::Gtp),
+        (false, false) => {
+            // A program or script whose name says it (`edax-gtp`, `bot_nboard.py`).
+            let stems: Vec<String> = std::iter::once(program)
+                .chain(args.iter().map(String::as_str))
+                .filter(|word| !word.starts_with('-'))
+                .filter_map(|word| std::path::Path::new(word).file_stem())
+                .map(|stem| stem.to_string_lossy().to_ascii_lowercase())
+                .collect();
+            let named = |word: &str| stems.iter().any(|stem| stem.contains(word));
+            match (named("nboard"), named("gtp")) {
+                (true, false) => Some(Protocol::Nboard),
+                (false, true) => Some(Protocol::Gtp),
+                _ => None,
+            }
+        }
+        (true, true) => None,
+    }
+}
+
+/// `oxello` not on the `PATH` is this very binary (when it is oxello).
+fn resolve_program(program: &str) -> PathBuf {
+    let path = PathBuf::from(program);
+    if program != "oxello" || on_path(program) {
+        return path;
+    }
+    match std::env::current_exe() {
+        Ok(exe)
+            if exe
+                .file_stem()
+                .is_some_and(|stem| stem.to_string_lossy().starts_with("oxello")) =>
+        {
+            exe
+        }
+        _ => path,
+    }
+}
+
+fn on_path(program: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(program).is_file()))
+}
+
+/// Interpreters whose first argument is the real program.
+const INTERPRETERS: [&str; 8] = [
+    "python", "python3", "perl", "ruby", "node", "sh", "bash", "java",
+];
+
+/// The default display name: the program's file name (the script's, after
+/// an interpreter) and the arguments that follow.
+fn default_name(text: &str) -> String {
+    let words = split_command(text).unwrap_or_else(|_| vec![text.to_string()]);
+    let file_name = |word: &str| {
+        std::path::Path::new(word)
+            .file_name()
+            .map_or(word.to_string(), |name| name.to_string_lossy().into_owned())
+    };
+    let skip = match words.first() {
+        Some(program) if words.len() > 1 && INTERPRETERS.contains(&file_name(program).as_str()) => {
+            1
+        }
+        _ => 0,
+    };
+    let mut words = words.into_iter().skip(skip);
+    let program = words.next().unwrap_or_default();
+    std::iter::once(file_name(&program))
+        .chain(words)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Splits a command line into words like a POSIX shell: whitespace
+/// separates, single quotes keep everything, double quotes keep everything
+/// but `\"` and `\\`, a backslash outside quotes keeps the next character.
+pub fn split_command(text: &str) -> Result<Vec<String>, SpecError> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(c) => word.push(c),
+                        None => return Err(SpecError::UnclosedQuote(text.to_string())),
+                    }
+                }
+            }
+            '"' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => match chars.next() {
+                            Some(c @ ('"' | '\\')) => word.push(c),
+                            Some(c) => {
+                                word.push('\\');
+                                word.push(c);
+                            }
+                            None => return Err(SpecError::UnclosedQuote(text.to_string())),
+                        },
+                        Some(c) => word.push(c),
+                        None => return Err(SpecError::UnclosedQuote(text.to_string())),
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                if let Some(c) = chars.next() {
+                    word.push(c);
+                }
+            }
+            c if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            c => {
+                in_word = true;
+                word.push(c);
+            }
+        }
+    }
+    if in_word {
+        words.push(word);
+    }
+    Ok(words)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::players::SimplePlayer;
+
+    #[test]
+    fn local_players() {
+        let spec = EngineSpec::parse("level:10", None, None).unwrap();
+        assert_eq!(spec.name, "level:10");
+        assert_eq!(
+            spec.kind,
+            EngineKind::Local {
+                player: Player::Level(Level::new(10)),
+                depth: None
+            }
+        );
+        let spec = EngineSpec::parse("depth:6", None, Some("d6")).unwrap();
+        assert_eq!(spec.name, "d6");
+        assert!(matches!(
+            spec.kind,
+            EngineKind::Local { depth: Some(6), .. }
+        ));
+        let spec = EngineSpec::parse("Greedy", None, None).unwrap();
+        assert_eq!(
+            spec.kind,
+            EngineKind::Local {
+                player: Player::Simple(SimplePlayer::Greedy),
+                depth: None
+            }
+        );
+        assert_eq!(
+            EngineSpec::parse("level:0", None, None),
+            Err(SpecError::BadLevel("level:0".to_string()))
+        );
+    }
+
+    #[test]
+    fn commands_and_protocols() {
+        let spec = EngineSpec::parse("/usr/bin/edax -gtp -l 10", None, None).unwrap();
+        assert_eq!(spec.name, "edax -gtp -l 10");
+        let EngineKind::Command(command) = spec.kind else {
+            panic!("a command");
+        };
+        assert_eq!(command.protocol, Protocol::Gtp);
+        assert_eq!(command.args, ["-gtp", "-l", "10"]);
+        let spec = EngineSpec::parse("python3 'my engine.py' nboard", None, None).unwrap();
+        let EngineKind::Command(command) = spec.kind else {
+            panic!("a command");
+        };
+        assert_eq!(command.protocol, Protocol::Nboard);
+        assert_eq!(command.args, ["my engine.py", "nboard"]);
+        assert!(matches!(
+            EngineSpec::parse("python3 bot.py", None, None),
+            Err(SpecError::NoProtocol(_))
+        ));
+        let spec = EngineSpec::parse("python3 tests/engines/fake_gtp.py --at 3", None, None);
+        let spec = spec.unwrap();
+        assert_eq!(spec.name, "fake_gtp.py --at 3");
+        assert!(matches!(spec.kind, EngineKind::Command(c) if c.protocol == Protocol::Gtp));
+        let spec = EngineSpec::parse("python3 bot.py", Some(Protocol::Gtp), None).unwrap();
+        assert!(matches!(spec.kind, EngineKind::Command(c) if c.protocol == Protocol::Gtp));
+        assert_eq!("GTP".parse::<Protocol>(), Ok(Protocol::Gtp));
+    }
+
+    #[test]
+    fn shell_splitting() {
+        assert_eq!(
+            split_command(r#"a "b c" 'd "e"' f\ g "h\"i""#).unwrap(),
+            ["a", "b c", "d \"e\"", "f g", "h\"i"]
+        );
+        assert_eq!(split_command("  ").unwrap(), Vec::<String>::new());
+        assert_eq!(split_command("''").unwrap(), [""]);
+        assert!(split_command("a 'b").is_err());
+    }
+}

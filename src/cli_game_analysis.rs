@@ -1,0 +1,344 @@
+//! `oxello analyze GAME --game`: reads the games (a GGF file, a WTHOR
+//! `.wtb` file, a transcript), analyses each with [`crate::analysis`], and
+//! prints a table or JSON lines, optionally an SVG graph per game, with a
+//! progress bar on stderr when there are several games.
+
+use crate::analysis::{self, AnalysisOptions, GameInfo};
+use crate::cli::AnalyzeArgs;
+use crate::engine::EngineOptions;
+use crate::formats::{ggf, spec, wthor};
+use crate::game::Game;
+use std::error::Error;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Whether the arguments ask for a game analysis rather than the search of
+/// one position: `--game`, `--index`, `--svg`, or a GGF or WTHOR file.
+pub fn wanted(args: &AnalyzeArgs) -> bool {
+    if args.game || args.index.is_some() || args.svg.is_some() {
+        return true;
+    }
+    let (path, range) = split_index(&args.position);
+    range.is_some() || game_file_kind(Path::new(path)).is_some()
+}
+
+/// The kinds of game files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FileKind {
+    Wthor,
+    Ggf,
+}
+
+/// `FILE.wtb:12` -> (`FILE.wtb`, `Some("12")`) when `FILE.wtb` is a file.
+fn split_index(text: &str) -> (&str, Option<&str>) {
+    if let Some((path, range)) = text.rsplit_once(':')
+        && Path::new(path).is_file()
+        && !range.is_empty()
+        && range.chars().all(|c| c.is_ascii_digit() || c == '-')
+    {
+        return (path, Some(range));
+    }
+    (text, None)
+}
+
+fn game_file_kind(path: &Path) -> Option<FileKind> {
+    if !path.is_file() {
+        return None;
+    }
+    let extension = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    match extension.as_deref() {
+        Some("wtb") => return Some(FileKind::Wthor),
+        Some("ggf") => return Some(FileKind::Ggf),
+        _ => {}
+    }
+    let bytes = std::fs::read(path).ok()?;
+    String::from_utf8_lossy(&bytes)
+        .contains("(;")
+        .then_some(FileKind::Ggf)
+}
+
+/// Reads `N` or `N-M` (from 1, inclusive) against `count` games.
+fn parse_range(text: &str, count: usize) -> Result<std::ops::RangeInclusive<usize>, String> {
+    let bad = || format!("game range '{text}': use N or N-M within 1-{count}");
+    let number = |s: &str| s.trim().parse::<usize>().map_err(|_| bad());
+    let (first, last) = match text.split_once('-') {
+        Some((first, last)) => (number(first)?, number(last)?),
+        None => {
+            let n = number(text)?;
+            (n, n)
+        }
+    };
+    if first == 0 || first > last || last > count {
+        return Err(bad());
+    }
+    Ok(first..=last)
+}
+
+/// A game to analyse, with its number in the file.
+struct Loaded {
+    number: usize,
+    info: GameInfo,
+    game: Game,
+}
+
+/// The name file (`.JOU` or `.TRN`) beside a WTHOR game file, if any.
+fn names_beside(path: &Path, extension: &str) -> Option<Vec<String>> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty())?;
+    let mut candidates: Vec<PathBuf> = std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.extension()
+                .is_some_and(|e| e.to_string_lossy().eq_ignore_ascii_case(extension))
+        })
+        .collect();
+    candidates.sort();
+    let bytes = wthor::read_file(candidates.first()?).ok()?;
+    let names = match extension {
+        "jou" => wthor::parse_jou(&bytes),
+        _ => wthor::parse_trn(&bytes),
+    };
+    names.ok().map(|file| file.names)
+}
+
+fn load_wthor(path: &Path, range: Option<&str>) -> Result<Vec<Loaded>, Box<dyn Error>> {
+    let file = wthor::parse_wtb(&wthor::read_file(path)?)?;
+    let range = match range {
+        Some(range) => parse_range(range, file.games.len())?,
+        None => 1..=file.games.len(),
+    };
+    let players = names_beside(path, "jou").unwrap_or_default();
+    let tournaments = names_beside(path, "trn").unwrap_or_default();
+    let name = |names: &[String], index: u16| {
+        names
+            .get(usize::from(index))
+            .cloned()
+            .unwrap_or_else(|| format!("#{index}"))
+    };
+    let file_name = path
+        .file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    let mut games = Vec::new();
+    for number in range {
+        let record = &file.games[number - 1];
+        let game = record
+            .replay()
+            .map_err(|e| format!("{file_name} game {number}: {e}"))?;
+        let tournament = tournaments
+            .get(usize::from(record.tournament))
+            .map_or(String::new(), |t| format!(", {}", t.trim()));
+        games.push(Loaded {
+            number,
+            info: GameInfo {
+                label: format!("{file_name} #{number}{tournament}"),
+                black: name(&players, record.black_player),
+                white: name(&players, record.white_player),
+            },
+            game,
+        });
+    }
+    Ok(games)
+}
+
+fn load_ggf(path: &Path, range: Option<&str>) -> Result<Vec<Loaded>, Box<dyn Error>> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let records = ggf::parse_all(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let range = match range {
+        Some(range) => parse_range(range, records.len())?,
+        None => 1..=records.len(),
+    };
+    let file_name = path
+        .file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    let mut games = Vec::new();
+    for number in range {
+        let record = &records[number - 1];
+        let game = record
+            .to_game()
+            .map_err(|e| format!("{file_name} game {number}: {e}"))?;
+        games.push(Loaded {
+            number,
+            info: GameInfo {
+                label: if records.len() > 1 {
+                    format!("{file_name} #{number}")
+                } else {
+                    file_name.clone()
+                },
+                black: record.black_name.clone(),
+                white: record.white_name.clone(),
+            },
+            game,
+        });
+    }
+    Ok(games)
+}
+
+fn load(args: &AnalyzeArgs) -> Result<Vec<Loaded>, Box<dyn Error>> {
+    let (path_text, suffix) = split_index(&args.position);
+    let range = suffix.or(args.index.as_deref());
+    let path = Path::new(path_text);
+    let games = match game_file_kind(path) {
+        Some(FileKind::Wthor) => load_wthor(path, range)?,
+        Some(FileKind::Ggf) => load_ggf(path, range)?,
+        None => {
+            if range.is_some() {
+                return Err("--index needs a GGF or WTHOR file".into());
+            }
+            let game =
+                spec::read_game(&args.position, args.size).map_err(|e| format!("game: {e}"))?;
+            vec![Loaded {
+                number: 1,
+                info: GameInfo::default(),
+                game,
+            }]
+        }
+    };
+    if games.iter().all(|loaded| loaded.game.moves().is_empty()) {
+        return Err("no moves to analyse: give a game (transcript, GGF or WTHOR file)".into());
+    }
+    Ok(games)
+}
+
+/// The SVG file of game `number` when `several` games are analysed:
+/// `graph.svg` becomes `graph-12.svg`.
+fn svg_path(path: &Path, number: usize, several: bool) -> PathBuf {
+    if !several {
+        return path.to_path_buf();
+    }
+    let stem = path
+        .file_stem()
+        .map_or("graph".to_string(), |s| s.to_string_lossy().into_owned());
+    let extension = path
+        .extension()
+        .map_or("svg".to_string(), |e| e.to_string_lossy().into_owned());
+    path.with_file_name(format!("{stem}-{number}.{extension}"))
+}
+
+/// Runs a game analysis.
+pub fn run(args: &AnalyzeArgs, options: EngineOptions) -> Result<ExitCode, Box<dyn Error>> {
+    let games = load(args)?;
+    let analysis_options = AnalysisOptions {
+        depth: options.depth.or(match options.time {
+            Some(_) => None,
+            None => Some(analysis::DEFAULT_DEPTH),
+        }),
+        time: options.time,
+        exact_from: args.exact_from,
+        hash_mib: options.hash_mib,
+    };
+    let several = games.len() > 1;
+    let mut bar = ProgressBar::new(games.len(), several);
+    for (index, loaded) in games.iter().enumerate() {
+        let result = analysis::analyse_game(&loaded.game, &analysis_options, &mut |done, total| {
+            bar.update(index, done, total)
+        });
+        bar.clear();
+        if args.json {
+            println!("{}", analysis::format_json(&loaded.info, &result));
+        } else {
+            if index > 0 {
+                println!();
+            }
+            print!("{}", analysis::format_table(&loaded.info, &result));
+        }
+        if let Some(path) = &args.svg {
+            let path = svg_path(path, loaded.number, several);
+            let svg = analysis::eval_chart(&loaded.info, &result).render();
+            std::fs::write(&path, svg)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+        bar.game_done(index + 1);
+    }
+    bar.finish();
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The progress bar on stderr: games done and the moves of the current one.
+struct ProgressBar {
+    games: usize,
+    enabled: bool,
+    terminal: bool,
+}
+
+const BAR_WIDTH: usize = 30;
+
+impl ProgressBar {
+    fn new(games: usize, enabled: bool) -> ProgressBar {
+        ProgressBar {
+            games,
+            enabled,
+            terminal: std::io::stderr().is_terminal(),
+        }
+    }
+
+    fn update(&mut self, game: usize, done: usize, total: usize) {
+        if !self.enabled || !self.terminal {
+            return;
+        }
+        let fraction = (game as f64 + done as f64 / total.max(1) as f64) / self.games as f64;
+        let filled = ((fraction * BAR_WIDTH as f64) as usize).min(BAR_WIDTH);
+        let mut err = std::io::stderr().lock();
+        let _ = write!(
+            err,
+            "\r\x1b[2K[{}{}] game {}/{}, position {done}/{total}",
+            "#".repeat(filled),
+            "-".repeat(BAR_WIDTH - filled),
+            game + 1,
+            self.games
+        );
+        let _ = err.flush();
+    }
+
+    fn clear(&mut self) {
+        if self.enabled && self.terminal {
+            eprint!("\r\x1b[2K");
+        }
+    }
+
+    fn game_done(&mut self, done: usize) {
+        if self.enabled && !self.terminal {
+            let filled = done * BAR_WIDTH / self.games.max(1);
+            eprintln!(
+                "[{}{}] {done}/{} games",
+                "#".repeat(filled),
+                "-".repeat(BAR_WIDTH - filled),
+                self.games
+            );
+        }
+    }
+
+    fn finish(&mut self) {
+        self.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges() {
+        assert_eq!(parse_range("12", 20), Ok(12..=12));
+        assert_eq!(parse_range("3-7", 20), Ok(3..=7));
+        assert!(parse_range("0", 20).is_err());
+        assert!(parse_range("7-3", 20).is_err());
+        assert!(parse_range("21", 20).is_err());
+        assert!(parse_range("x", 20).is_err());
+    }
+
+    #[test]
+    fn svg_names() {
+        assert_eq!(
+            svg_path(Path::new("out/graph.svg"), 12, true),
+            PathBuf::from("out/graph-12.svg")
+        );
+        assert_eq!(
+            svg_path(Path::new("graph.svg"), 12, false),
+            PathBuf::from("graph.svg")
+        );
+    }
+}

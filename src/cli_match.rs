@@ -1,0 +1,203 @@
+//! `oxello match`: builds the match from the command line, shows a live
+//! progress line on stderr and prints the summary on stdout.
+
+use crate::arena::{EngineSpec, MatchConfig, MatchEvent, ScheduleOptions, TimeControl, run_match};
+use crate::bitboard::BoardSize;
+use crate::cli::{EngineArgs, MatchArgs};
+use crate::formats::openings;
+use crate::position::Position;
+use std::error::Error;
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Seconds from the command line as a duration, refusing nonsense.
+fn seconds(option: &str, value: f64) -> Result<Duration, Box<dyn Error>> {
+    if value.is_finite() && (0.0..1e7).contains(&value) {
+        Ok(Duration::from_secs_f64(value))
+    } else {
+        Err(format!("{option} {value}: use a number of seconds").into())
+    }
+}
+
+/// The match the command line describes.
+pub fn config(args: &MatchArgs, engine: &EngineArgs) -> Result<MatchConfig, Box<dyn Error>> {
+    if engine.level.is_some() {
+        return Err(
+            "--level does not apply to a match: name the levels in --engine \
+                    (level:10, or a command such as \"oxello nboard --level 10\")"
+                .into(),
+        );
+    }
+    let texts: Vec<String> = match (&args.engine1, &args.engine2) {
+        (Some(one), Some(two)) => vec![one.clone(), two.clone()],
+        (None, None) => args.engines.clone(),
+        _ => return Err("give both --engine1 and --engine2".into()),
+    };
+    let [one, two] = texts.as_slice() else {
+        return Err(format!(
+            "a match needs two engines (--engine twice), {} given",
+            texts.len()
+        )
+        .into());
+    };
+    let first = EngineSpec::parse(one, args.proto1, args.name1.as_deref())
+        .map_err(|e| format!("engine 1: {e}"))?;
+    let mut second = EngineSpec::parse(two, args.proto2, args.name2.as_deref())
+        .map_err(|e| format!("engine 2: {e}"))?;
+    if second.name == first.name {
+        second.name.push_str("#2");
+    }
+    let mut config = MatchConfig::new([first, second]);
+    if let Some(path) = &args.openings {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        config.openings = openings::parse_list(&text, Position::start(BoardSize::Eight))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        if config.openings.is_empty() {
+            return Err(format!("{}: no openings", path.display()).into());
+        }
+    }
+    config.schedule = ScheduleOptions {
+        games: args.games,
+        rounds: args.rounds.max(1),
+        seed: match (args.seed, args.random) {
+            (Some(seed), _) => Some(seed),
+            (None, true) => Some(0),
+            (None, false) => None,
+        },
+    };
+    config.referee.depth = engine.depth;
+    config.referee.time = match (&args.tc, engine.time) {
+        (Some(_), Some(_)) => return Err("give --tc or --time, not both".into()),
+        (Some(tc), None) => TimeControl::parse_clock(tc)
+            .ok_or_else(|| format!("--tc {tc}: use MAIN[+INC], e.g. 60+0.5 or 5:00"))?,
+        (None, Some(time)) => TimeControl::PerMove(seconds("--time", time)?),
+        (None, None) => TimeControl::Unlimited,
+    };
+    config.referee.grace = seconds("--grace", args.grace)?;
+    config.referee.move_timeout = seconds("--move-timeout", args.move_timeout)?;
+    config.startup_timeout = seconds("--startup-timeout", args.startup_timeout)?;
+    config.concurrency = args.concurrency.max(1);
+    config.output = args.output.clone();
+    config.sprt = args.sprt;
+    config.stop_after = args.stop_after;
+    if let Some(hash) = engine.hash {
+        config.hash_mib = hash.clamp(1, 1 << 20);
+    }
+    config.gtp_passes = args.gtp_passes;
+    Ok(config)
+}
+
+/// Runs `oxello match`.
+pub fn run(args: &MatchArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
+    let config = config(args, engine)?;
+    let openings = match &args.openings {
+        Some(path) => format!("{} openings of {}", config.openings.len(), path.display()),
+        None => "the standard start".to_string(),
+    };
+    let depth = config
+        .referee
+        .depth
+        .map_or(String::new(), |d| format!(", depth {d}"));
+    println!(
+        "Match {} vs {}: {openings}, {}{depth}, concurrency {}",
+        config.engines[0].name,
+        config.engines[1].name,
+        config.referee.time.describe(),
+        config.concurrency
+    );
+    let terminal = std::io::stderr().is_terminal();
+    let mut progress = Progress {
+        terminal,
+        shown: false,
+    };
+    let sprt = config.sprt;
+    let report = run_match(&config, &mut |event| match event {
+        MatchEvent::Resumed { games, tally } => {
+            eprintln!("resumed: {games} games already in the match file");
+            progress.show(&tally.progress_line(0, sprt.as_ref()));
+        }
+        MatchEvent::Started { total, to_play } => {
+            if to_play < total {
+                eprintln!("{to_play} of {total} games to play");
+            }
+        }
+        MatchEvent::GameFinished {
+            record,
+            result,
+            tally,
+            total,
+        } => {
+            if !terminal {
+                let outcome = record
+                    .result
+                    .map_or("?".to_string(), |result| result.to_string());
+                eprintln!(
+                    "game {} {} (Black) vs {} (White): {outcome}{}",
+                    result.tag.number,
+                    record.black_name,
+                    record.white_name,
+                    if result.tag.note.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" ({})", result.tag.note)
+                    }
+                );
+            }
+            progress.show(&tally.progress_line(total, sprt.as_ref()));
+        }
+    });
+    progress.finish();
+    let report = report?;
+    print!("{}", report.tally.summary(sprt.as_ref()));
+    let decided = report
+        .sprt
+        .is_some_and(|(_, _, decision)| decision != crate::arena::SprtDecision::Continue);
+    if decided {
+        println!(
+            "SPRT decided after {} of {} games",
+            report.tally.games(),
+            report.scheduled
+        );
+    } else if !report.complete {
+        println!(
+            "Stopped after {} of {} games{}",
+            report.tally.games(),
+            report.scheduled,
+            if config.output.is_some() {
+                "; rerun with the same --output to continue"
+            } else {
+                ""
+            }
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The progress line: rewritten in place on a terminal, one line per update
+/// otherwise.
+struct Progress {
+    terminal: bool,
+    shown: bool,
+}
+
+impl Progress {
+    fn show(&mut self, line: &str) {
+        let mut err = std::io::stderr().lock();
+        if self.terminal {
+            let _ = write!(err, "\r\x1b[2K{line}");
+            self.shown = true;
+        } else {
+            let _ = writeln!(err, "{line}");
+        }
+        let _ = err.flush();
+    }
+
+    fn finish(&mut self) {
+        if self.shown {
+            eprintln!();
+            self.shown = false;
+        }
+    }
+}

@@ -1,0 +1,765 @@
+//! The console for people, modelled on Edax's: play against the engine or a
+//! simple player, look for hints, analyse a game, solve a position.
+//!
+//! After every change the board is printed with the legal moves marked, the
+//! disc counts and the side to move. Forced passes are played by themselves.
+//! While the engine thinks, a table shows each completed iteration:
+//!
+//! ```text
+//!  depth|score|       time   |  nodes (N)  |   N/s    | principal variation
+//! ------+-----+--------------+-------------+----------+----------------------
+//!      8   -02       0:00.002         23480    8292527  f6 e6 f4 e3 c5 c6 d6 e7
+//!   100%  >+02       0:01.234      12345678   10004601  c4 e3 f6
+//! ```
+//!
+//! The score is the side to move's disc difference, after a bound marker
+//! (`>` at least, `<` at most, blank exact). Errors are one line starting
+//! with `error:` and leave the game as it was. Lines typed while the engine
+//! thinks wait their turn; `stop` and `quit` end the search the moment they
+//! are typed (after `stop` the engine plays the best move found so far and
+//! waits for the next command). See [`COMMANDS`] (or type `help`) for the
+//! commands.
+//!
+//! `mode` says who plays which colour: 0 you Black against oxello, 1 oxello
+//! Black against you, 2 oxello against itself (the game is played out), 3
+//! (the default) people on both sides, oxello moving only on `go`.
+
+mod commands;
+
+use commands::fail;
+pub use commands::{
+    COMMANDS, Command, CommandInfo, ConsoleError, MAX_PERFT_DEPTH, MISTAKE_DISCS, PlayMode,
+    TABLE_HEADER, format_score, format_time, help_lines, parse, table_row,
+};
+
+use crate::bitboard::squares;
+use crate::color::Color;
+use crate::diagram::diagram;
+use crate::engine::{DEFAULT_LEVEL, GoRequest, Level, Player, SearchEvent};
+use crate::formats::ggf::GgfGame;
+use crate::formats::spec;
+use crate::formats::transcript::{self, Token};
+use crate::game::Game;
+use crate::moves::Move;
+use crate::perft::{self, PassConvention};
+use crate::protocol::host::SearchHost;
+use crate::protocol::{Flow, Handler};
+use crate::search::{Depth, SearchResult, SolveMode, StopReason};
+use std::time::Instant;
+
+/// What the running search is for.
+#[derive(Debug)]
+enum Task {
+    /// The engine chooses the move to play.
+    Play,
+    Hint,
+    Solve,
+    Analyze(Analysis),
+}
+
+/// An `analyze` in progress.
+#[derive(Debug)]
+struct Analysis {
+    /// Index of the move being looked at.
+    index: usize,
+    /// The best move and its score, once searched.
+    best: Option<(Move, i32)>,
+    /// Whether the played move's score is negated (a search from after it).
+    negate: bool,
+    /// Disc losses and mistakes of Black and White.
+    lost: [i32; 2],
+    mistakes: [u32; 2],
+    started: Instant,
+}
+
+/// The console handler.
+pub(crate) struct Console {
+    host: SearchHost,
+    game: Game,
+    mode: PlayMode,
+    /// No automatic engine move until the next command (after `stop`,
+    /// `undo`, the end of input).
+    paused: bool,
+    /// The level hints, solves and analyses use while a simple player is
+    /// chosen: the last search level set.
+    search_level: Level,
+    task: Option<Task>,
+    rejected: bool,
+}
+
+fn color_index(color: Color) -> usize {
+    match color {
+        Color::Black => 0,
+        Color::White => 1,
+    }
+}
+
+fn title(color: Color) -> &'static str {
+    match color {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
+impl Console {
+    pub fn new(host: SearchHost) -> Console {
+        let search_level = match host.engine().options().player {
+            Player::Level(level) => level,
+            Player::Simple(_) => Level::new(DEFAULT_LEVEL),
+        };
+        Console {
+            search_level,
+            game: host.engine().game().clone(),
+            host,
+            mode: PlayMode::HumanBoth,
+            paused: false,
+            task: None,
+            rejected: false,
+        }
+    }
+
+    fn print_board(&self, out: &mut Vec<String>) {
+        out.extend(diagram(&self.game.position()).lines().map(str::to_string));
+        if !self.game.moves().is_empty() {
+            out.push(format!(
+                "ply {}: {}",
+                self.game.moves().len(),
+                transcript::format_game(&self.game)
+            ));
+        }
+    }
+
+    /// After any change: forced passes, the board, then the engine's move
+    /// when it is its turn.
+    fn after_change(&mut self, out: &mut Vec<String>) {
+        while self.game.position().must_pass() {
+            let side = self.game.position().side;
+            if self.game.play(Move::Pass).is_err() {
+                break;
+            }
+            out.push(format!("{} has no legal move and passes.", title(side)));
+        }
+        self.print_board(out);
+        let position = self.game.position();
+        if self.paused || position.is_game_over() || !self.mode.engine_plays(position.side) {
+            return;
+        }
+        if self.host.interrupted() {
+            // A stop (or the end of input) was read while the last move was
+            // being found: wait for the next command.
+            self.paused = true;
+            return;
+        }
+        self.start(Task::Play, GoRequest::default(), out);
+    }
+
+    /// Starts a search of the current game. Hints, solves and analyses
+    /// search even when a simple player is chosen.
+    fn start(&mut self, task: Task, request: GoRequest, out: &mut Vec<String>) {
+        let game = self.game.clone();
+        self.start_on(&game, task, request, out);
+    }
+
+    fn start_on(&mut self, game: &Game, task: Task, request: GoRequest, out: &mut Vec<String>) {
+        let shows_table = !matches!(task, Task::Analyze(_));
+        let player = self.host.engine().options().player;
+        let swap = matches!(player, Player::Simple(_)) && !matches!(task, Task::Play);
+        if swap {
+            let level = Player::Level(self.search_level);
+            self.host.engine_mut().set_player(level);
+        }
+        if shows_table {
+            if matches!(task, Task::Play) {
+                out.push(format!(
+                    "oxello ({}) thinks for {}...",
+                    player,
+                    title(game.position().side)
+                ));
+            }
+            out.extend(TABLE_HEADER.iter().map(|line| line.to_string()));
+        }
+        self.host.start(game, request);
+        if swap {
+            self.host.engine_mut().set_player(player);
+        }
+        self.task = Some(task);
+    }
+
+    /// The midgame depth of hints, solves and analyses.
+    fn search_depth(&self) -> u32 {
+        let options = self.host.engine().options();
+        let level = match options.player {
+            Player::Level(level) => level,
+            Player::Simple(_) => self.search_level,
+        };
+        options.depth.unwrap_or(level.midgame_depth)
+    }
+
+    fn execute(&mut self, command: Command, out: &mut Vec<String>) -> Result<Flow, ConsoleError> {
+        match command {
+            Command::New(size) => {
+                self.game = Game::new(size.unwrap_or(self.game.size()));
+                self.after_change(out);
+            }
+            Command::SetBoard(position) => {
+                self.game = Game::from_position(position);
+                self.after_change(out);
+            }
+            Command::Play(tokens) => {
+                let mut game = self.game.clone();
+                for (number, token) in tokens.iter().enumerate() {
+                    play_token(&mut game, *token)
+                        .map_err(|e| ConsoleError(format!("move {}: {}", number + 1, e.0)))?;
+                }
+                self.game = game;
+                self.after_change(out);
+            }
+            Command::Move(token) => {
+                let mut game = self.game.clone();
+                play_token(&mut game, token)?;
+                self.game = game;
+                self.after_change(out);
+            }
+            Command::Undo => {
+                self.undo()?;
+                self.paused = true;
+                self.print_board(out);
+            }
+            Command::Redo => {
+                self.redo()?;
+                self.paused = true;
+                self.print_board(out);
+            }
+            Command::Go => {
+                self.ensure_not_over()?;
+                self.start(Task::Play, GoRequest::default(), out);
+            }
+            Command::Hint(n) => {
+                self.ensure_not_over()?;
+                let request = GoRequest {
+                    multi_pv: n,
+                    ..GoRequest::default()
+                };
+                self.start(Task::Hint, request, out);
+            }
+            Command::Level(None) => {
+                out.push(format!("level: {}", self.host.engine().options().player))
+            }
+            Command::Level(Some(player)) => {
+                if let Player::Level(level) = player {
+                    self.search_level = level;
+                }
+                self.host.engine_mut().set_player(player);
+                out.push(format!("level: {player}"));
+            }
+            Command::Mode(None) => out.push(self.mode.to_string()),
+            Command::Mode(Some(mode)) => {
+                self.mode = mode;
+                out.push(mode.to_string());
+                self.after_change(out);
+            }
+            Command::Analyze => self.analyze(out)?,
+            Command::Solve => {
+                self.ensure_not_over()?;
+                let request = GoRequest {
+                    solve: Some(SolveMode::Exact),
+                    ..GoRequest::default()
+                };
+                self.start(Task::Solve, request, out);
+            }
+            Command::Perft(depth) => {
+                let position = self.game.position();
+                let started = Instant::now();
+                let leaves = perft::perft(
+                    position.board,
+                    position.size,
+                    depth,
+                    PassConvention::PassIsPly,
+                );
+                let seconds = started.elapsed().as_secs_f64();
+                out.push(format!(
+                    "perft {depth}: {leaves} leaves in {seconds:.3} s ({:.0} leaves/s)",
+                    leaves as f64 / seconds.max(1e-9)
+                ));
+            }
+            Command::Load(path) => {
+                let game = spec::read_game(&path, self.game.size())
+                    .map_err(|error| ConsoleError(format!("load {path}: {error}")))?;
+                self.game = game;
+                out.push(format!("loaded {path}"));
+                self.after_change(out);
+            }
+            Command::Save(path) => {
+                let record = self.record();
+                std::fs::write(&path, format!("{record}\n"))
+                    .map_err(|error| ConsoleError(format!("cannot write {path}: {error}")))?;
+                out.push(format!("saved the game to {path}"));
+            }
+            Command::Board => self.print_board(out),
+            Command::Stop => {
+                // The reader stopped the search the moment it read the line;
+                // by now its answer has been handled.
+                self.paused = true;
+                self.host.stop();
+            }
+            Command::Help => out.extend(help_lines()),
+            Command::Quit => {
+                self.host.cancel();
+                self.task = None;
+                return Ok(Flow::Quit);
+            }
+        }
+        Ok(Flow::Continue)
+    }
+
+    fn ensure_not_over(&self) -> Result<(), ConsoleError> {
+        if self.game.is_over() {
+            fail("the game is over; 'new' starts another")
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The game as a GGF record, players named after the mode.
+    fn record(&self) -> GgfGame {
+        let engine = format!("oxello-{}", self.host.engine().options().player);
+        let name = |color| {
+            if self.mode.engine_plays(color) {
+                engine.clone()
+            } else {
+                "human".to_string()
+            }
+        };
+        let mut record =
+            GgfGame::from_game(&self.game).with_players(&name(Color::Black), &name(Color::White));
+        record.place = "oxello".to_string();
+        record
+    }
+
+    /// Takes back one move and the passes before it; against the engine,
+    /// back to a position where the person is on move.
+    fn undo(&mut self) -> Result<(), ConsoleError> {
+        if self.game.moves().is_empty() {
+            return fail("nothing to undo");
+        }
+        let mut game = self.game.clone();
+        let back_one = |game: &mut Game| {
+            while game.undo().is_some() {
+                if !game.position().must_pass() {
+                    break;
+                }
+            }
+        };
+        back_one(&mut game);
+        let against_engine = matches!(self.mode, PlayMode::HumanBlack | PlayMode::HumanWhite);
+        if against_engine
+            && self.mode.engine_plays(game.position().side)
+            && !game.moves().is_empty()
+        {
+            back_one(&mut game);
+        }
+        self.game = game;
+        Ok(())
+    }
+
+    /// Replays moves taken back, the same way `undo` took them.
+    fn redo(&mut self) -> Result<(), ConsoleError> {
+        let mut game = self.game.clone();
+        if game.redo().is_none() {
+            return fail("nothing to redo");
+        }
+        while game.position().must_pass() && game.redo().is_some() {}
+        let against_engine = matches!(self.mode, PlayMode::HumanBlack | PlayMode::HumanWhite);
+        if against_engine && self.mode.engine_plays(game.position().side) && game.redo().is_some() {
+            while game.position().must_pass() && game.redo().is_some() {}
+        }
+        self.game = game;
+        Ok(())
+    }
+
+    fn analyze(&mut self, out: &mut Vec<String>) -> Result<(), ConsoleError> {
+        if self.game.moves().is_empty() {
+            return fail("no moves to analyse yet");
+        }
+        out.push("  #  player  played  score | best  score | loss".to_string());
+        let analysis = Analysis {
+            index: 0,
+            best: None,
+            negate: false,
+            lost: [0; 2],
+            mistakes: [0; 2],
+            started: Instant::now(),
+        };
+        self.task = Some(Task::Analyze(analysis));
+        self.advance_analysis(None, out);
+        Ok(())
+    }
+
+    /// Takes the result of the last analysis search (if any) and starts the
+    /// next one, or prints the summary.
+    fn advance_analysis(&mut self, result: Option<SearchResult>, out: &mut Vec<String>) {
+        let Some(Task::Analyze(mut analysis)) = self.task.take() else {
+            return;
+        };
+        let moves = self.game.moves().to_vec();
+        if let Some(result) = result {
+            let stopped = result.stopped == Some(StopReason::Signal);
+            match analysis.best {
+                None => {
+                    let best = result.best.unwrap_or(Move::Pass);
+                    if best.square() == moves[analysis.index].square() {
+                        self.analysis_row(&mut analysis, result.score, best, result.score, out);
+                        analysis.index += 1;
+                    } else {
+                        analysis.best = Some((best, result.score));
+                    }
+                }
+                Some((best, best_score)) => {
+                    let sign = if analysis.negate { -1 } else { 1 };
+                    let played = sign * result.score;
+                    self.analysis_row(&mut analysis, played, best, best_score, out);
+                    analysis.best = None;
+                    analysis.index += 1;
+                }
+            }
+            if stopped || self.host.interrupted() {
+                out.push("analysis stopped".to_string());
+                return;
+            }
+        }
+        loop {
+            if analysis.index >= moves.len() {
+                self.analysis_summary(&analysis, out);
+                return;
+            }
+            let mut game = self.game.clone();
+            if analysis.best.is_none() {
+                game.truncate(analysis.index);
+                if moves[analysis.index].is_pass() {
+                    analysis.index += 1;
+                    continue;
+                }
+                self.start_on(&game, Task::Analyze(analysis), GoRequest::default(), out);
+                return;
+            }
+            // The played move differs from the best: search after it, one
+            // ply shallower so both scores look equally far.
+            game.truncate(analysis.index + 1);
+            let position = game.position();
+            let mover = self.game.positions()[analysis.index];
+            if position.is_game_over() {
+                let black = position.final_score_black();
+                let played = if mover.side == Color::Black {
+                    black
+                } else {
+                    -black
+                };
+                let (best, best_score) = analysis.best.take().expect("checked above");
+                self.analysis_row(&mut analysis, played, best, best_score, out);
+                analysis.index += 1;
+                continue;
+            }
+            analysis.negate = !position.must_pass();
+            if position.must_pass() {
+                let _ = game.play(Move::Pass);
+            }
+            let request = GoRequest {
+                depth: Some(self.search_depth().saturating_sub(1).max(1)),
+                ..GoRequest::default()
+            };
+            self.start_on(&game, Task::Analyze(analysis), request, out);
+            return;
+        }
+    }
+
+    fn analysis_row(
+        &self,
+        analysis: &mut Analysis,
+        played_score: i32,
+        best: Move,
+        best_score: i32,
+        out: &mut Vec<String>,
+    ) {
+        let index = analysis.index;
+        let mover = self.game.positions()[index].side;
+        let played = self.game.moves()[index];
+        let loss = if played.square() == best.square() {
+            0
+        } else {
+            (best_score - played_score).max(0)
+        };
+        let mark = if loss >= MISTAKE_DISCS {
+            analysis.mistakes[color_index(mover)] += 1;
+            "  mistake"
+        } else {
+            ""
+        };
+        analysis.lost[color_index(mover)] += loss;
+        out.push(format!(
+            "{:>3}  {:<6}  {:<6}  {:+03}  | {:<4}  {:+03} | {:>3}{mark}",
+            index + 1,
+            title(mover),
+            played.to_string(),
+            played_score,
+            best.to_string(),
+            best_score,
+            loss
+        ));
+    }
+
+    fn analysis_summary(&self, analysis: &Analysis, out: &mut Vec<String>) {
+        for color in [Color::Black, Color::White] {
+            let i = color_index(color);
+            out.push(format!(
+                "{}: {} discs lost, {} mistake(s)",
+                title(color),
+                analysis.lost[i],
+                analysis.mistakes[i]
+            ));
+        }
+        out.push(format!(
+            "analysis done in {}",
+            format_time(analysis.started.elapsed())
+        ));
+    }
+
+    fn finished(&mut self, result: SearchResult, out: &mut Vec<String>) {
+        match self.task.take() {
+            Some(Task::Play) => {
+                if result.stopped == Some(StopReason::Signal) {
+                    self.paused = true;
+                }
+                let Some(mv) = result.best else {
+                    self.print_board(out);
+                    return;
+                };
+                let side = self.game.position().side;
+                match self.game.play(mv) {
+                    Ok(()) if mv.is_pass() => {
+                        out.push(format!("oxello passes for {}.", title(side)))
+                    }
+                    Ok(()) => out.push(format!(
+                        "oxello plays {mv} for {} (score {:+}, {})",
+                        title(side),
+                        result.score,
+                        depth_words(result.depth)
+                    )),
+                    Err(error) => log::error!("oxello: the search chose an illegal move: {error}"),
+                }
+                self.after_change(out);
+            }
+            Some(Task::Hint) => {
+                let best: Vec<String> = result
+                    .lines
+                    .iter()
+                    .map(|line| format!("{} {:+}", line.best(), line.score))
+                    .collect();
+                let text = if best.is_empty() {
+                    result.best.map(|mv| mv.to_string()).unwrap_or_default()
+                } else {
+                    best.join(", ")
+                };
+                out.push(format!("hint: {text}"));
+            }
+            Some(Task::Solve) => {
+                let mv = result.best.map(|mv| mv.to_string()).unwrap_or_default();
+                let verdict = match result.depth {
+                    Depth::Exact if result.stopped.is_none() => "exact",
+                    _ => "not finished",
+                };
+                out.push(format!(
+                    "solve: best {mv}, score {:+} ({verdict}) in {}",
+                    result.score,
+                    format_time(result.elapsed)
+                ));
+            }
+            Some(task @ Task::Analyze(_)) => {
+                self.task = Some(task);
+                self.advance_analysis(Some(result), out);
+            }
+            None => {}
+        }
+    }
+}
+
+/// How deep a result looked, in words.
+fn depth_words(depth: Depth) -> String {
+    match depth {
+        Depth::Midgame(d) => format!("depth {d}"),
+        Depth::Exact => "exact".to_string(),
+        Depth::Wld => "win/loss/draw".to_string(),
+    }
+}
+
+/// Plays a token on `game`, a square passing first when the side to move is
+/// blocked; on error `game` is unchanged.
+fn play_token(game: &mut Game, token: Token) -> Result<(), ConsoleError> {
+    let position = game.position();
+    if position.is_game_over() {
+        return fail("the game is over; 'new' starts another");
+    }
+    let played = match token {
+        Token::Pass => game.play(Move::Pass),
+        Token::Square(square) => game.play_implicit(square).map(|_| ()),
+    };
+    played.map_err(|error| {
+        let legal: Vec<String> = squares(position.legal_moves())
+            .map(|s| s.to_string())
+            .collect();
+        let legal = if legal.is_empty() {
+            "pass".to_string()
+        } else {
+            legal.join(" ")
+        };
+        ConsoleError(format!("{error} (legal: {legal})"))
+    })
+}
+
+impl Handler for Console {
+    fn start(&mut self, out: &mut Vec<String>) {
+        out.push(format!(
+            "oxello {}: type a move such as f5 to play it, 'mode 0' to play Black against oxello, 'help' for more.",
+            env!("CARGO_PKG_VERSION")
+        ));
+        self.print_board(out);
+    }
+
+    fn line(&mut self, line: &str, out: &mut Vec<String>) -> Flow {
+        self.rejected = true;
+        let command = match parse(line) {
+            Ok(Some(command)) => command,
+            Ok(None) => return Flow::Continue,
+            Err(error) => {
+                out.push(error.to_string());
+                return Flow::Continue;
+            }
+        };
+        if command != Command::Stop {
+            self.paused = false;
+        }
+        let interrupts = matches!(command, Command::Stop | Command::Quit);
+        if !interrupts && self.task.is_some() {
+            // Lines wait while a search runs, so this only happens when a
+            // session is driven by hand; finish the search first.
+            self.host.cancel();
+            self.task = None;
+        }
+        match self.execute(command, out) {
+            Ok(flow) => {
+                self.rejected = false;
+                flow
+            }
+            Err(error) => {
+                out.push(error.to_string());
+                Flow::Continue
+            }
+        }
+    }
+
+    fn too_long(&mut self, bytes: usize, out: &mut Vec<String>) -> Flow {
+        self.rejected = true;
+        out.push(
+            ConsoleError(format!("that line is too long ({bytes} bytes), ignored")).to_string(),
+        );
+        Flow::Continue
+    }
+
+    fn event(&mut self, generation: u64, event: SearchEvent, out: &mut Vec<String>) -> Flow {
+        let Some(event) = self.host.accept(generation, event) else {
+            return Flow::Continue;
+        };
+        match event {
+            SearchEvent::Progress(report) => {
+                if matches!(self.task, Some(Task::Play | Task::Hint | Task::Solve)) {
+                    out.push(table_row(&report));
+                }
+            }
+            SearchEvent::Finished(result) => self.finished(result, out),
+        }
+        Flow::Continue
+    }
+
+    fn busy(&self) -> bool {
+        self.task.is_some()
+    }
+
+    fn working(&self) -> bool {
+        self.host.is_active()
+    }
+
+    fn drain(&mut self) {
+        self.paused = true;
+        self.host.drain();
+    }
+
+    fn game(&self) -> Option<&Game> {
+        Some(&self.game)
+    }
+
+    fn last_rejected(&self) -> bool {
+        self.rejected
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::EngineOptions;
+    use crate::players::SimplePlayer;
+    use crate::protocol::{Mode, Session};
+
+    fn session(player: Player) -> Session {
+        let options = EngineOptions {
+            hash_mib: 2,
+            player,
+            ..EngineOptions::default()
+        };
+        Session::new(Mode::Console, options)
+    }
+
+    #[test]
+    fn plays_a_game_out_against_itself() {
+        let mut console = session(Player::Level(Level::new(1)));
+        let out = console.send("mode 2");
+        assert!(console.game().unwrap().is_over(), "{out:?}");
+        assert!(out.iter().any(|l| l.contains("game over")), "{out:?}");
+        let out = console.send("analyze");
+        assert!(out.iter().any(|l| l.starts_with("Black: ")), "{out:?}");
+    }
+
+    #[test]
+    fn errors_leave_the_game_alone() {
+        let mut console = session(Player::Simple(SimplePlayer::Greedy));
+        console.send("f5");
+        let before = console.game().unwrap().clone();
+        for line in [
+            "a1",
+            "play d6 a1",
+            "setboard xyz",
+            "redo",
+            "load /nonexistent/file",
+        ] {
+            let out = console.send(line);
+            assert_eq!(out.len(), 1, "{line}: {out:?}");
+            assert!(out[0].starts_with("error: "), "{line}: {out:?}");
+            assert_eq!(console.game().unwrap(), &before, "{line}");
+        }
+        console.send("undo");
+        assert_eq!(console.game().unwrap().moves().len(), 0);
+        console.send("redo");
+        assert_eq!(console.game().unwrap(), &before);
+    }
+
+    #[test]
+    fn human_against_greedy_player() {
+        let mut console = session(Player::Simple(SimplePlayer::Greedy));
+        console.send("mode 0");
+        while !console.game().unwrap().is_over() {
+            let position = console.game().unwrap().position();
+            assert_eq!(position.side, Color::Black);
+            let square = squares(position.legal_moves()).next().unwrap();
+            let out = console.send(&square.to_string());
+            assert!(out.iter().all(|l| !l.starts_with("error")), "{out:?}");
+        }
+    }
+}

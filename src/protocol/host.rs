@@ -1,0 +1,136 @@
+//! The engine as the protocols use it: one search at a time, numbered, with
+//! its events sent into the command loop's channel.
+//!
+//! Every search gets a generation number. Cancelling a search stops it,
+//! waits for it and moves to the next generation, so the events it left in
+//! the channel are recognised as stale and dropped: nothing of an old search
+//! is printed after a `pong`.
+
+use crate::engine::{Engine, GoRequest, SearchEvent};
+use crate::game::Game;
+use crate::protocol::Input;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Sender;
+
+/// Raised by the stdin reader when `ping`, `stop`, `quit` or the end of
+/// input is read, lowered when the loop handles that line. While it is
+/// raised, a search that starts is stopped at once (the line that raised it
+/// is waiting behind the command that started the search), and a protocol
+/// that chains searches (the console's engine-against-engine games,
+/// analyses) starts no next one.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Interrupt(Arc<AtomicBool>);
+
+impl Interrupt {
+    pub fn raise(&self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+
+    pub fn lower(&self) {
+        self.0.store(false, Ordering::SeqCst);
+    }
+
+    pub fn is_raised(&self) -> bool {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
+/// The engine, its event channel and the number of the current search.
+pub(crate) struct SearchHost {
+    engine: Engine,
+    events: Sender<Input>,
+    generation: u64,
+    active: bool,
+    draining: bool,
+    interrupt: Interrupt,
+}
+
+impl SearchHost {
+    pub fn new(engine: Engine, events: Sender<Input>, interrupt: Interrupt) -> SearchHost {
+        SearchHost {
+            engine,
+            events,
+            generation: 0,
+            active: false,
+            draining: false,
+            interrupt,
+        }
+    }
+
+    /// Whether `ping`, `stop`, `quit` or the end of input was read and is
+    /// not handled yet.
+    pub fn interrupted(&self) -> bool {
+        self.interrupt.is_raised()
+    }
+
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    pub fn engine_mut(&mut self) -> &mut Engine {
+        &mut self.engine
+    }
+
+    /// Starts searching the current position of `game` (any running search
+    /// is cancelled first). Returns the new search's generation.
+    pub fn start(&mut self, game: &Game, request: GoRequest) -> u64 {
+        self.cancel();
+        self.engine.set_game(game.clone());
+        let generation = self.generation;
+        let events = self.events.clone();
+        self.active = true;
+        self.engine.go(
+            request,
+            Box::new(move |event| {
+                let _ = events.send(Input::Search { generation, event });
+            }),
+        );
+        if self.draining || self.interrupt.is_raised() {
+            self.engine.stop();
+        }
+        generation
+    }
+
+    /// Stops the running search, if any, and drops its pending events.
+    pub fn cancel(&mut self) {
+        if self.active {
+            self.engine.stop();
+            let _ = self.engine.wait();
+            self.active = false;
+        }
+        self.generation += 1;
+    }
+
+    /// Asks the running search to finish now; its result still comes.
+    pub fn stop(&self) {
+        self.engine.stop();
+    }
+
+    /// From now on every search is stopped as soon as it starts (end of
+    /// input): answers still come, quickly.
+    pub fn drain(&mut self) {
+        self.draining = true;
+        self.engine.stop();
+    }
+
+    /// Whether a search is running whose events are still due.
+    pub fn is_active(&self) -> bool {
+        self.active
+    }
+
+    /// Passes on an event when it belongs to the current search; the
+    /// `Finished` event ends it.
+    pub fn accept(&mut self, generation: u64, event: SearchEvent) -> Option<SearchEvent> {
+        if generation != self.generation || !self.active {
+            return None;
+        }
+        if matches!(event, SearchEvent::Finished(_)) {
+            // The worker sends the result right after this event: collect it
+            // so the engine knows the search is over.
+            let _ = self.engine.wait();
+            self.active = false;
+        }
+        Some(event)
+    }
+}

@@ -1,0 +1,209 @@
+//! Game analysis (`oxello analyze GAME`): a perfect game has no mistake in
+//! its exactly solved endgame; GGF, WTHOR and transcript inputs; the table,
+//! JSON and SVG outputs; the single-position mode is unchanged.
+//! Run under `cargo test --release`.
+
+use oxello::analysis::{self, AnalysisOptions, Judgement};
+use oxello::formats::{ggf, transcript};
+use oxello::search::Depth;
+use oxello::{BoardSize, Position};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const OXELLO: &str = env!("CARGO_BIN_EXE_oxello");
+
+/// Takizawa's perfect game (a draw, every move optimal).
+const TAKIZAWA: &str = "F5D6C3D3C4F4F6F3E6E7D7C5B6D8C6C7D2B5A5A6A7G5E3B4C8G6G4C2E8D1F7E2G3H4\
+                        F1E1F2G1B1F8G8B3H3B2H5B7A3A4A1A2C1H2H1G2B8A8G7H8H7H6";
+
+fn oxello(args: &[&str]) -> Output {
+    let output = Command::new(OXELLO).args(args).output().unwrap();
+    assert!(
+        output.status.success(),
+        "oxello {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
+
+fn temp_dir(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("oxello-analysis-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn wthor_dir() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/games/wthor");
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!("skipped: {} not found", dir.display());
+        None
+    }
+}
+
+#[test]
+fn takizawa_perfect_game_has_no_mistake_in_the_solved_endgame() {
+    let game = transcript::parse_game(TAKIZAWA, Position::start(BoardSize::Eight)).unwrap();
+    let options = AnalysisOptions {
+        depth: Some(4),
+        exact_from: 20,
+        hash_mib: 32,
+        ..AnalysisOptions::default()
+    };
+    let analysis = analysis::analyse_game(&game, &options, &mut |_, _| {});
+    assert_eq!(analysis.moves.len(), 60);
+    assert_eq!(analysis.final_score, Some(0));
+    let last_20 = &analysis.moves[40..];
+    for mv in last_20 {
+        let eval = mv.eval.expect("no pass in this game");
+        assert_eq!(eval.depth, Depth::Exact, "move {}", mv.ply + 1);
+        assert_eq!(eval.loss, 0, "move {} {}: {eval:?}", mv.ply + 1, mv.played);
+        assert_eq!(eval.judgement, Judgement::Good);
+        // A perfect game stays a draw: every exact value is 0.
+        assert_eq!(eval.best_score, 0, "move {}", mv.ply + 1);
+        assert_eq!(eval.played_score, 0, "move {}", mv.ply + 1);
+    }
+}
+
+#[test]
+fn takizawa_analysis_from_the_command_line() {
+    let output = oxello(&[
+        "analyze",
+        TAKIZAWA,
+        "--game",
+        "--depth",
+        "4",
+        "--exact-from",
+        "20",
+        "--json",
+    ]);
+    let json = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(json.lines().count(), 1);
+    let moves: Vec<&str> = json.split("{\"ply\":").skip(1).collect();
+    assert_eq!(moves.len(), 60);
+    for mv in &moves[40..] {
+        assert!(mv.contains("\"depth\":\"exact\""), "{mv}");
+        assert!(mv.contains("\"loss\":0,"), "{mv}");
+        assert!(mv.contains("\"judgement\":\"good\""), "{mv}");
+    }
+    assert!(json.contains("\"result\":0"));
+    let table = oxello(&[
+        "analyze",
+        TAKIZAWA,
+        "--game",
+        "--depth",
+        "4",
+        "--exact-from",
+        "20",
+    ]);
+    let table = String::from_utf8(table.stdout).unwrap();
+    assert!(table.contains("result 32-32"), "{table}");
+    assert!(table.contains("\nBlack: 30 moves"), "{table}");
+    assert!(table.contains("\nWhite: 30 moves"), "{table}");
+    let row = table
+        .lines()
+        .find(|l| l.trim_start().starts_with("60 |"))
+        .unwrap();
+    assert!(row.contains("h6") && row.contains("exact"), "{row}");
+}
+
+#[test]
+fn a_transcript_without_game_is_still_one_position() {
+    let output = oxello(&["analyze", "f5d6c3", "--depth", "3"]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.starts_with("position "), "{text}");
+    assert!(text.lines().last().unwrap().starts_with("best "), "{text}");
+}
+
+#[test]
+fn ggf_files_with_several_games_and_svg_graphs() {
+    let dir = temp_dir("ggf");
+    let start = Position::start(BoardSize::Eight);
+    let mut records = Vec::new();
+    for (moves, names) in [
+        (TAKIZAWA, ("Takizawa", "Perfect")),
+        ("f5d6c3d3c4f4f6f3e6e7d7c5b6d8c6c7d2b5a5a6", ("Alice", "Bob")),
+    ] {
+        let game = transcript::parse_game(moves, start).unwrap();
+        records.push(ggf::GgfGame::from_game(&game).with_players(names.0, names.1));
+    }
+    let file = dir.join("games.ggf");
+    std::fs::write(&file, ggf::format_all(&records)).unwrap();
+    let svg = dir.join("graph.svg");
+    let file_arg = file.display().to_string();
+    let svg_arg = svg.display().to_string();
+    let output = oxello(&[
+        "analyze",
+        &file_arg,
+        "--depth",
+        "2",
+        "--exact-from",
+        "12",
+        "--svg",
+        &svg_arg,
+    ]);
+    let table = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        table.contains("games.ggf #1: Takizawa (Black) vs Perfect (White)"),
+        "{table}"
+    );
+    assert!(table.contains("games.ggf #2: Alice (Black) vs Bob (White), result unfinished"));
+    for number in [1, 2] {
+        let graph = std::fs::read_to_string(dir.join(format!("graph-{number}.svg"))).unwrap();
+        assert!(graph.starts_with("<svg") && graph.trim_end().ends_with("</svg>"));
+        assert!(graph.contains("score for Black (discs)") && graph.contains(">move</text>"));
+        assert!(graph.contains("<polyline"));
+    }
+    // The progress bar goes to stderr, one line per game when not a terminal.
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("2/2 games"), "{stderr}");
+    // One game of the file, by index.
+    let one = oxello(&[
+        "analyze", &file_arg, "--index", "2", "--depth", "2", "--json",
+    ]);
+    let json = String::from_utf8(one.stdout).unwrap();
+    assert_eq!(json.lines().count(), 1);
+    assert!(json.contains("\"black\":\"Alice\"") && json.contains("\"result\":null"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn wthor_game_by_index() {
+    let Some(dir) = wthor_dir() else { return };
+    let file = dir.join("WTH_2024.wtb");
+    let out = temp_dir("wthor");
+    let svg = out.join("wthor.svg");
+    let spec = format!("{}:12", file.display());
+    let output = oxello(&[
+        "analyze",
+        &spec,
+        "--depth",
+        "2",
+        "--exact-from",
+        "14",
+        "--svg",
+        &svg.display().to_string(),
+    ]);
+    let table = String::from_utf8(output.stdout).unwrap();
+    assert!(table.starts_with("WTH_2024.wtb #12"), "{table}");
+    assert!(
+        table.contains("moves,") && table.contains("mistakes"),
+        "{table}"
+    );
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("<polyline"));
+    // The same game through --wthor-index.
+    let again = oxello(&[
+        "analyze",
+        &file.display().to_string(),
+        "--wthor-index",
+        "12",
+        "--depth",
+        "2",
+        "--exact-from",
+        "14",
+    ]);
+    assert_eq!(String::from_utf8(again.stdout).unwrap(), table);
+    let _ = std::fs::remove_dir_all(&out);
+}

@@ -1,0 +1,167 @@
+//! The console against the real binary: games played to the end (engine
+//! against itself, a scripted person against a simple player), friendly
+//! errors, end of input while thinking.
+
+mod protocol_util;
+
+use oxello::formats::transcript;
+use oxello::{BoardSize, Position};
+use protocol_util::Oxello;
+use std::time::Duration;
+
+/// Reads a board diagram: 10 lines for 8x8, from column header to column
+/// header.
+fn read_diagram(ox: &mut Oxello) -> Vec<String> {
+    let header = |line: &str| line.trim_start().starts_with("a b c");
+    let mut lines = ox.until(header);
+    lines.drain(..lines.len() - 1);
+    lines.extend(ox.until(header));
+    lines
+}
+
+/// Reads lines up to and including the one holding "game over", then the
+/// rest of that diagram and its `ply` line; returns the diagram and the
+/// moves played.
+fn read_to_game_over(ox: &mut Oxello) -> (Vec<String>, String) {
+    let before = ox.until(|line| line.contains("game over"));
+    let start = before
+        .iter()
+        .rposition(|line| line.trim_start().starts_with("a b c"))
+        .expect("the diagram starts before the game over line");
+    let mut diagram = before[start..].to_vec();
+    diagram.extend(ox.until(|line| line.trim_start().starts_with("a b c")));
+    let ply = ox.recv();
+    let moves = ply.split_once(": ").expect("a ply line").1.to_string();
+    (diagram, moves)
+}
+
+#[test]
+fn engine_plays_itself_to_the_end() {
+    let mut ox = Oxello::spawn(&["console", "--level", "3", "--hash", "8"]);
+    assert!(ox.recv().starts_with("oxello "));
+    let start = read_diagram(&mut ox);
+    assert!(start[4].ends_with("Black (X) to move"), "{start:?}");
+    ox.send("mode 2");
+    ox.expect("mode 2: oxello plays both sides");
+    let (diagram, moves) = read_to_game_over(&mut ox);
+    let game = transcript::parse_game(&moves, Position::start(BoardSize::Eight)).unwrap();
+    assert!(game.is_over());
+    println!(
+        "{}\nply {}: {moves}",
+        diagram.join("\n"),
+        game.moves().len()
+    );
+    ox.send("analyze");
+    let analysis = ox.until(|line| line.starts_with("analysis done"));
+    assert!(
+        analysis.iter().any(|l| l.starts_with("Black: ")),
+        "{analysis:?}"
+    );
+    ox.send("go");
+    ox.expect("error: the game is over; 'new' starts another");
+    ox.send("quit");
+    assert!(ox.wait(Duration::from_secs(20)).success());
+}
+
+#[test]
+fn a_person_plays_a_whole_game_against_the_greedy_player() {
+    let mut ox = Oxello::spawn(&["console", "--level", "greedy", "--hash", "8"]);
+    assert!(ox.recv().starts_with("oxello "));
+    read_diagram(&mut ox);
+    ox.send("mode 0");
+    ox.expect("mode 0: you play Black, oxello plays White");
+    let mut status = String::new();
+    let mut my_moves = 0;
+    loop {
+        let line = ox.recv();
+        if line.contains("game over") {
+            break;
+        }
+        if line.contains("to move") {
+            status = line.clone();
+        }
+        if let Some((_, legal)) = line.split_once("legal: ")
+            && status.ends_with("Black (X) to move")
+        {
+            // A simple person: the first legal move listed.
+            let mv = legal.split(' ').next().unwrap().to_string();
+            ox.send(&mv);
+            my_moves += 1;
+        }
+        assert!(!line.starts_with("error"), "{}", ox.transcript());
+    }
+    assert!(my_moves >= 5);
+    ox.send("quit");
+    assert!(ox.wait(Duration::from_secs(20)).success());
+}
+
+#[test]
+fn mistakes_get_friendly_errors_and_change_nothing() {
+    let mut ox = Oxello::spawn(&["console", "--level", "2", "--hash", "8"]);
+    assert!(ox.recv().starts_with("oxello "));
+    let start = read_diagram(&mut ox);
+    for line in [
+        "z9",
+        "a1",
+        "play f5 a1",
+        "setboard nonsense",
+        "mode 9",
+        "level 99",
+        "hint x",
+        "perft 99",
+        "new 7",
+        "undo",
+        "redo",
+        "analyze",
+        "load /no/such/game.ggf",
+        "fly me to the moon",
+    ] {
+        ox.send(line);
+        let reply = ox.recv();
+        assert!(reply.starts_with("error: "), "{line}: {reply}");
+    }
+    ox.send_bytes(b"\x00\x01\xff\n");
+    assert!(ox.recv().starts_with("error: "));
+    let mut long = vec![b'f'; 80_000];
+    long.push(b'\n');
+    ox.send_bytes(&long);
+    assert!(ox.recv().starts_with("error: that line is too long"));
+    ox.send("board");
+    assert_eq!(read_diagram(&mut ox), start);
+    ox.send("help");
+    let help = ox.until(|line| line.contains("leave"));
+    assert!(help.len() > 15, "{help:?}");
+    ox.send("quit");
+    assert!(ox.wait(Duration::from_secs(20)).success());
+}
+
+#[test]
+fn plain_oxello_is_a_console_on_a_move() {
+    let mut ox = Oxello::spawn(&["--level", "2", "--hash", "8"]);
+    ox.send("f5");
+    let diagram = read_diagram(&mut ox);
+    assert!(diagram[4].ends_with("White (O) to move"), "{diagram:?}");
+    ox.expect("ply 1: f5");
+    ox.send("play d6 c3");
+    read_diagram(&mut ox);
+    ox.expect("ply 3: f5d6c3");
+    ox.send("hint 2");
+    let hint = ox.until(|line| line.starts_with("hint: "));
+    assert!(hint[0].starts_with(" depth|score|"), "{hint:?}");
+    ox.send("solve");
+    ox.send("stop");
+    ox.until(|line| line.starts_with("solve: "));
+    ox.close_stdin();
+    assert!(ox.wait(Duration::from_secs(20)).success());
+}
+
+#[test]
+fn end_of_input_while_thinking_exits_cleanly() {
+    let mut ox = Oxello::spawn(&["console", "--level", "30", "--hash", "8"]);
+    assert!(ox.recv().starts_with("oxello "));
+    read_diagram(&mut ox);
+    ox.send("mode 2");
+    ox.until(|line| line.starts_with("------+"));
+    ox.close_stdin();
+    assert!(ox.wait(Duration::from_secs(10)).success());
+}
