@@ -7,6 +7,32 @@
 //! The vocabulary types are re-exported here: [`Square`], [`Color`],
 //! [`BoardSize`], [`Board`] (two bitboards relative to the side to move),
 //! [`Move`], [`Position`] (board, colour to move, size) and [`Game`].
+//!
+//! Replaying a transcript and counting the tree below it:
+//!
+//! ```
+//! use oxello::formats::transcript;
+//! use oxello::perft::{perft, PassConvention};
+//! use oxello::{BoardSize, Position};
+//!
+//! let game = transcript::parse_game("f5d6c3", Position::start(BoardSize::Eight)).unwrap();
+//! let position = game.position();
+//! assert_eq!(oxello::bitboard::squares(position.legal_moves()).count(), 4);
+//! assert_eq!(perft(position.board, position.size, 3, PassConvention::PassIsPly), 135);
+//! ```
+//!
+//! Solving a position exactly (the 4x4 board: White wins 11-3 with two
+//! empty squares, -10 for Black when the empties go to the winner):
+//!
+//! ```
+//! use oxello::search::{Limits, Searcher, StopSignal};
+//! use oxello::{BoardSize, Position};
+//!
+//! let mut searcher = Searcher::new(1);
+//! let limits = Limits { solve_empties: Some(64), ..Limits::default() };
+//! let result = searcher.search(&Position::start(BoardSize::Four), &limits, &StopSignal::new(), &mut |_| {});
+//! assert_eq!(result.score, -10);
+//! ```
 
 #![warn(missing_docs)]
 #![allow(missing_docs)]
