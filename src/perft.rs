@@ -199,7 +199,17 @@ fn count_pass_is_ply<G: Generator, const MASKED: bool>(
         moves &= moves - 1;
         let flips = G::flips(player, opponent, index);
         let child = Board::new(opponent ^ flips, player ^ flips ^ (1u64 << index));
-        leaves += count_pass_is_ply::<G, MASKED>(child, mask, depth - 1, false);
+        leaves += if depth == 2 {
+            // The child is one ply above the leaves: count its moves here
+            // rather than in a call (a pass or a finished game is one leaf).
+            u64::from(
+                legal::<G, MASKED>(child.player, child.opponent, mask)
+                    .count_ones()
+                    .max(1),
+            )
+        } else {
+            count_pass_is_ply::<G, MASKED>(child, mask, depth - 1, false)
+        };
     }
     leaves
 }
@@ -227,7 +237,19 @@ fn count_pass_is_free<G: Generator, const MASKED: bool>(
         moves &= moves - 1;
         let flips = G::flips(player, opponent, index);
         let child = Board::new(opponent ^ flips, player ^ flips ^ (1u64 << index));
-        leaves += count_pass_is_free::<G, MASKED>(child, mask, depth - 1);
+        leaves += if depth == 2 {
+            // One ply above the leaves: a blocked child passes for free, so
+            // its opponent's moves are the leaves (one leaf if none).
+            let replies = legal::<G, MASKED>(child.player, child.opponent, mask);
+            let replies = if replies != 0 {
+                replies
+            } else {
+                legal::<G, MASKED>(child.opponent, child.player, mask)
+            };
+            u64::from(replies.count_ones().max(1))
+        } else {
+            count_pass_is_free::<G, MASKED>(child, mask, depth - 1)
+        };
     }
     leaves
 }
