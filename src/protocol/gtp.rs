@@ -209,7 +209,18 @@ impl Gtp {
                 self.load(path, *move_number)?;
                 answer("")
             }
-            Command::FinalScore => answer(&score_text(position.final_score_black())),
+            // A finished game scores with the empties given to the winner; an
+            // unfinished one reports the disc difference on the board now
+            // (giving it every empty square would be a wild overstatement).
+            Command::FinalScore => {
+                let (black, white) = position.disc_counts();
+                let score = if position.is_game_over() {
+                    position.final_score_black()
+                } else {
+                    black as i32 - white as i32
+                };
+                answer(&score_text(score))
+            }
             Command::ListGames => answer("Othello"),
             Command::SetGame(name) => {
                 if name.trim().eq_ignore_ascii_case("othello") {
