@@ -34,20 +34,11 @@ pub(crate) struct Scored {
 }
 
 impl Search<'_> {
-    /// Final score of a position where neither side can move.
+    /// Final score of a position where neither side can move (empties to
+    /// the winner; see [`Board::final_score_on`]).
     #[inline]
     pub(crate) fn final_score(&self, board: Board) -> i32 {
-        let mine = board.player.count_ones() as i32;
-        let theirs = board.opponent.count_ones() as i32;
-        let empties = self.squares - mine - theirs;
-        let diff = mine - theirs;
-        if diff > 0 {
-            diff + empties
-        } else if diff < 0 {
-            diff - empties
-        } else {
-            0
-        }
+        board.final_score_on(self.size)
     }
 
     /// Quadrants holding an odd number of the `empties`.
