@@ -25,7 +25,7 @@ pub const SHALLOW_ORDERING_EMPTIES: u32 = 21;
 /// table before any is searched (enhanced transposition cutoff).
 pub const ETC_MIN_EMPTIES: u32 = 10;
 /// Depth of that shallow ordering search.
-pub const SHALLOW_ORDERING_DEPTH: u32 = 2;
+pub const SHALLOW_ORDERING_DEPTH: u32 = 4;
 
 /// Fastest-first: weight of each opponent move after ours (corners count
 /// double through [`CORNER_MOBILITY_BONUS`]).
