@@ -34,8 +34,6 @@
 //! assert_eq!(result.score, -10);
 //! ```
 
-#![warn(missing_docs)]
-#![allow(missing_docs)]
 
 pub mod analysis;
 pub mod arena;
