@@ -34,7 +34,6 @@
 //! assert_eq!(result.score, -10);
 //! ```
 
-
 pub mod analysis;
 pub mod arena;
 pub mod bitboard;
