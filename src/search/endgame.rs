@@ -256,13 +256,10 @@ impl Search<'_> {
         }
         let mut table_move = NO_MOVE;
         if let Some(hit) = self.tt.probe(board) {
-            if is_exact(hit.depth) {
-                if hit.lower > alpha {
-                    return hit.lower;
-                }
-                if hit.upper <= alpha {
-                    return hit.upper;
-                }
+            if is_exact(hit.depth)
+                && let Some(score) = hit.cutoff(alpha)
+            {
+                return score;
             }
             table_move = hit.best;
         }

@@ -59,6 +59,22 @@ pub struct Hit {
     pub best: u8,
 }
 
+impl Hit {
+    /// The stored bound that settles a null-window search at `alpha`: a
+    /// lower bound above it (fail high) or an upper bound at or below it
+    /// (fail low). The caller checks the depth first.
+    #[inline]
+    pub fn cutoff(&self, alpha: i32) -> Option<i32> {
+        if self.lower > alpha {
+            Some(self.lower)
+        } else if self.upper <= alpha {
+            Some(self.upper)
+        } else {
+            None
+        }
+    }
+}
+
 /// The table. Its size is fixed at creation, in MiB.
 pub struct Table {
     entries: Vec<Entry>,
