@@ -3,11 +3,13 @@
 //! JSON and SVG outputs; the single-position mode is unchanged.
 //! Run under `cargo test --release`.
 
+mod common;
+
 use oxello::analysis::{self, AnalysisOptions, Judgement};
 use oxello::formats::{ggf, transcript};
 use oxello::search::Depth;
 use oxello::{BoardSize, Position};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Output};
 
 const OXELLO: &str = env!("CARGO_BIN_EXE_oxello");
@@ -31,16 +33,6 @@ fn temp_dir(test: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-fn wthor_dir() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/games/wthor");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("skipped: {} not found", dir.display());
-        None
-    }
 }
 
 #[test]
@@ -171,7 +163,9 @@ fn ggf_files_with_several_games_and_svg_graphs() {
 
 #[test]
 fn wthor_game_by_index() {
-    let Some(dir) = wthor_dir() else { return };
+    let Some(dir) = common::shared("games/wthor") else {
+        return;
+    };
     let file = dir.join("WTH_2024.wtb");
     let out = temp_dir("wthor");
     let svg = out.join("wthor.svg");

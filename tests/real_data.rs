@@ -4,21 +4,12 @@
 //! The data lives in `../shared` beside the repository; each test skips with
 //! a message when its data is absent. Run under `cargo test --release`.
 
+mod common;
+
+use common::shared;
 use oxello::formats::{obf, openings, transcript, wthor};
 use oxello::{BoardSize, Color, Position};
 use std::path::PathBuf;
-
-fn shared(dir: &str) -> Option<PathBuf> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared")
-        .join(dir);
-    if path.is_dir() {
-        Some(path)
-    } else {
-        eprintln!("skipped: {} not found", path.display());
-        None
-    }
-}
 
 fn start() -> Position {
     Position::start(BoardSize::Eight)

@@ -27,8 +27,17 @@ pub fn random_positions(size: BoardSize, games: usize, seed: u64) -> Vec<Board> 
     boards
 }
 
-/// The workspace's `shared/` folder beside the project, if present.
-pub fn shared_dir() -> Option<std::path::PathBuf> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared");
-    dir.is_dir().then_some(dir)
+/// A folder of the workspace's `shared/` data beside the project (`""` for
+/// `shared/` itself), or `None` with a message when it is absent: tests that
+/// need the data skip cleanly on machines without it.
+pub fn shared(dir: &str) -> Option<std::path::PathBuf> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared")
+        .join(dir);
+    if path.is_dir() {
+        Some(path)
+    } else {
+        eprintln!("skipped: {} not found", path.display());
+        None
+    }
 }
