@@ -94,11 +94,6 @@ impl Control {
         }
     }
 
-    /// Changes the deadline (a search may extend or cut its own time).
-    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
-        self.deadline = deadline;
-    }
-
     /// Whether the search must unwind.
     #[inline(always)]
     pub fn is_stopped(&self) -> bool {

@@ -1,6 +1,5 @@
 //! Principal variations: a fixed-capacity line of moves built bottom-up.
 
-use crate::moves::Move;
 use crate::search::params::MAX_PLY;
 use crate::square::Square;
 
@@ -59,13 +58,5 @@ impl Line {
 impl Default for Line {
     fn default() -> Self {
         Line::new()
-    }
-}
-
-/// Name of a line element: the square or `PA`.
-pub fn step_name(step: Option<Square>) -> String {
-    match step {
-        Some(square) => square.to_string(),
-        None => Move::Pass.to_string(),
     }
 }
