@@ -129,6 +129,27 @@ pub enum Command {
     /// a game clock. Every game is appended to `--output` as GGF when it
     /// ends; rerunning with the same file resumes the match.
     Match(Box<MatchArgs>),
+    /// Train the pattern evaluation from WTHOR game files and write the
+    /// weight file (the built-in one is `src/eval/pattern-weights.bin`).
+    ///
+    /// Every position of every finished game is labelled with the game's
+    /// theoretical score; one game in 10 is held out, and the error on it is
+    /// printed per phase.
+    TrainEval(TrainEvalArgs),
+}
+
+/// Options of `oxello train-eval`.
+#[derive(Debug, Args)]
+pub struct TrainEvalArgs {
+    /// Folder of WTHOR `.wtb` files.
+    #[arg(long, default_value = "../shared/games/wthor")]
+    pub wthor: std::path::PathBuf,
+    /// Where to write the weights.
+    #[arg(long, default_value = "src/eval/pattern-weights.bin")]
+    pub out: std::path::PathBuf,
+    /// Passes over the samples of each phase.
+    #[arg(long, default_value_t = 12)]
+    pub epochs: usize,
 }
 
 /// Options of `oxello match`.
@@ -373,6 +394,7 @@ fn run_tool(cli: Cli) -> Result<ExitCode, Box<dyn Error>> {
         }
         Some(Command::Analyze(args)) => crate::cli_analyze::run(&args, cli.engine.options()?),
         Some(Command::Match(args)) => crate::cli_match::run(&args, &cli.engine),
+        Some(Command::TrainEval(args)) => crate::cli_train::run(&args),
         _ => unreachable!("protocol modes are dispatched by run"),
     }
 }

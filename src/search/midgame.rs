@@ -15,11 +15,16 @@ use crate::search::params::*;
 use crate::search::tt::NO_MOVE;
 
 impl Search<'_> {
-    /// The static evaluation of a leaf (counted as a node).
+    /// The static evaluation of a leaf (counted as a node): the learned
+    /// pattern evaluation on 8x8, the hand-set one on smaller boards.
     #[inline]
     pub(crate) fn evaluate(&mut self, board: Board) -> i32 {
         self.control.nodes += 1;
-        self.evaluator.evaluate(board, self.size)
+        if self.size == crate::bitboard::BoardSize::Eight {
+            crate::eval::patterns::built_in().evaluate(board)
+        } else {
+            self.evaluator.evaluate(board, self.size)
+        }
     }
 
     /// Full-window search to `depth` plies; the principal variation goes to `pv`.
