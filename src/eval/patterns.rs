@@ -214,9 +214,14 @@ impl PatternWeights {
     /// The evaluation of `board` in 1/[`WEIGHT_SCALE`] discs, unclamped.
     #[inline]
     pub fn raw(&self, board: Board) -> i32 {
+        self.raw_with_mobilities(board, mobilities(board))
+    }
+
+    /// [`PatternWeights::raw`] with the two mobilities already counted.
+    #[inline]
+    fn raw_with_mobilities(&self, board: Board, (mine, theirs): (i32, i32)) -> i32 {
         let empties = board.empties().count_ones();
         let w = self.phase(phase(empties));
-        let (mine, theirs) = mobilities(board);
         let mut sum = i32::from(w[0]) + i32::from(w[1]) * mine + i32::from(w[2]) * theirs;
         for index in lookups(board) {
             sum += i32::from(w[index as usize]);
@@ -228,10 +233,13 @@ impl PatternWeights {
     /// -64..=64 (exact when the game is over).
     #[inline]
     pub fn evaluate(&self, board: Board) -> i32 {
-        if board.legal_moves() == 0 && board.pass().legal_moves() == 0 {
+        // The mobilities both feed the sum and tell whether the game is over:
+        // count them once.
+        let mobility = mobilities(board);
+        if mobility == (0, 0) {
             return board.final_score_on(crate::bitboard::BoardSize::Eight);
         }
-        let raw = self.raw(board);
+        let raw = self.raw_with_mobilities(board, mobility);
         let discs = (raw + raw.signum() * WEIGHT_SCALE / 2) / WEIGHT_SCALE;
         discs.clamp(-64, 64)
     }

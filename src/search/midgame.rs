@@ -20,10 +20,9 @@ impl Search<'_> {
     #[inline]
     pub(crate) fn evaluate(&mut self, board: Board) -> i32 {
         self.control.nodes += 1;
-        if self.size == crate::bitboard::BoardSize::Eight {
-            crate::eval::patterns::built_in().evaluate(board)
-        } else {
-            self.evaluator.evaluate(board, self.size)
+        match self.patterns {
+            Some(patterns) => patterns.evaluate(board),
+            None => self.evaluator.evaluate(board, self.size),
         }
     }
 

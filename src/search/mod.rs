@@ -263,6 +263,9 @@ impl Searcher {
 pub(crate) struct Search<'a> {
     pub tt: &'a mut Table,
     pub evaluator: &'a Evaluator,
+    /// The learned evaluation, used instead of `evaluator` on 8x8 (the only
+    /// size it is trained for).
+    pub patterns: Option<&'static crate::eval::patterns::PatternWeights>,
     pub control: Control,
     pub size: BoardSize,
     /// Playable squares.
@@ -296,6 +299,7 @@ impl<'a> Search<'a> {
         Search {
             tt,
             evaluator,
+            patterns: (size == BoardSize::Eight).then(crate::eval::patterns::built_in),
             control,
             size,
             mask: size.mask(),
