@@ -87,15 +87,7 @@ struct Loaded {
 /// The name file (`.JOU` or `.TRN`) beside a WTHOR game file, if any.
 fn names_beside(path: &Path, extension: &str) -> Option<Vec<String>> {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty())?;
-    let mut candidates: Vec<PathBuf> = std::fs::read_dir(dir)
-        .ok()?
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|p| {
-            p.extension()
-                .is_some_and(|e| e.to_string_lossy().eq_ignore_ascii_case(extension))
-        })
-        .collect();
-    candidates.sort();
+    let candidates = crate::formats::files_with_extension(dir, extension).ok()?;
     let bytes = wthor::read_file(candidates.first()?).ok()?;
     let names = match extension {
         "jou" => wthor::parse_jou(&bytes),

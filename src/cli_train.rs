@@ -10,15 +10,8 @@ use std::time::Instant;
 /// Reads every `.wtb` file of the folder, trains, writes the weight file.
 pub fn run(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
     let started = Instant::now();
-    let mut paths: Vec<_> = std::fs::read_dir(&args.wthor)
-        .map_err(|e| format!("cannot read {}: {e}", args.wthor.display()))?
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|path| {
-            path.extension()
-                .is_some_and(|ext| ext.eq_ignore_ascii_case("wtb"))
-        })
-        .collect();
-    paths.sort();
+    let paths = crate::formats::files_with_extension(&args.wthor, "wtb")
+        .map_err(|e| format!("cannot read {}: {e}", args.wthor.display()))?;
     if paths.is_empty() {
         return Err(format!("no .wtb file in {}", args.wthor.display()).into());
     }

@@ -9,7 +9,6 @@ mod common;
 use common::shared;
 use oxello::formats::{obf, openings, transcript, wthor};
 use oxello::{BoardSize, Color, Position};
-use std::path::PathBuf;
 
 fn start() -> Position {
     Position::start(BoardSize::Eight)
@@ -34,12 +33,7 @@ fn wthor_database_replays_with_no_illegal_move() {
     };
     let players = wthor::parse_jou(&wthor::read_file(dir.join("WTH.JOU")).unwrap()).unwrap();
     let tournaments = wthor::parse_trn(&wthor::read_file(dir.join("WTH.TRN")).unwrap()).unwrap();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "wtb"))
-        .collect();
-    files.sort();
+    let files = oxello::formats::files_with_extension(&dir, "wtb").unwrap();
     assert!(!files.is_empty());
 
     let (mut games, mut finished, mut unfinished, mut illegal) = (0usize, 0usize, 0usize, 0usize);
@@ -148,12 +142,7 @@ fn ffo_obf_files_parse_with_legal_moves() {
     let Some(dir) = shared("endgame") else {
         return;
     };
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "obf"))
-        .collect();
-    files.sort();
+    let files = oxello::formats::files_with_extension(&dir, "obf").unwrap();
     let mut positions = 0;
     for path in &files {
         let text = std::fs::read_to_string(path).unwrap();
