@@ -73,7 +73,10 @@ impl fmt::Debug for Move {
     }
 }
 
-/// The most moves a position can have: one per empty square.
+/// The most moves a position can have: one per empty square. Every move list
+/// (this one and the search's scored lists) is sized from it, so no legal
+/// move is ever dropped, whatever board the parser accepted (a real game has
+/// at most 33 moves; boards set up by hand can have more).
 pub const MAX_MOVES: usize = 64;
 
 /// A list of moves that lives on the stack.

@@ -162,3 +162,41 @@ fn depth_6_beats_greedy_and_positional_on_50_xot_openings() {
         );
     }
 }
+
+/// A board with 35 legal moves (more than a real game ever has): every move
+/// is searched, so the single best move's score is the best multi-PV line's.
+#[test]
+fn every_move_is_searched_on_a_35_move_board() {
+    let position = board_string::parse_position(
+        "---------OO-OXO--OXXXXO---X-OXX--OX------XXO-XO--OOX-XO------OX- X",
+    )
+    .unwrap();
+    assert_eq!(position.legal_moves().count_ones(), 35);
+    for depth in [1, 3] {
+        let mut searcher = Searcher::new(16);
+        let single = searcher.search(
+            &position,
+            &Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            },
+            &StopSignal::new(),
+            &mut |_| {},
+        );
+        searcher.clear();
+        let all = searcher.search(
+            &position,
+            &Limits {
+                depth: Some(depth),
+                multi_pv: 40,
+                ..Limits::default()
+            },
+            &StopSignal::new(),
+            &mut |_| {},
+        );
+        assert_eq!(all.lines.len(), 35, "depth {depth}");
+        let best = all.lines.iter().map(|line| line.score).max().unwrap();
+        assert_eq!(single.score, best, "depth {depth}");
+        assert_eq!(single.score, all.lines[0].score, "depth {depth}");
+    }
+}

@@ -17,22 +17,15 @@
 //!   directly instead of generating moves, and the last empty square is scored
 //!   by counting its flips.
 
-use crate::bitboard::{neighbours, squares};
+use crate::bitboard::squares;
 use crate::board::Board;
 use crate::movegen;
 use crate::search::Search;
 use crate::search::line::Line;
+use crate::search::node::Child;
+use crate::search::ordering::OrderingMode;
 use crate::search::params::*;
 use crate::search::tt::{NO_MOVE, exact_depth, is_exact};
-use crate::square::Square;
-
-/// A move with its flips and ordering value.
-#[derive(Clone, Copy, Default)]
-pub(crate) struct Scored {
-    pub index: u8,
-    pub flips: u64,
-    pub value: i32,
-}
 
 impl Search<'_> {
     /// Final score of a position where neither side can move (empties to
@@ -40,18 +33,6 @@ impl Search<'_> {
     #[inline]
     pub(crate) fn final_score(&self, board: Board) -> i32 {
         board.final_score_on(self.size)
-    }
-
-    /// Quadrants holding an odd number of the `empties`.
-    #[inline]
-    fn odd_regions(&self, empties: u64) -> u64 {
-        let mut odd = 0;
-        for quadrant in self.quadrants {
-            if (empties & quadrant).count_ones() & 1 == 1 {
-                odd |= quadrant;
-            }
-        }
-        odd
     }
 
     /// Exact score with a null window (`alpha`, `alpha + 1`): fail-soft.
@@ -273,36 +254,21 @@ impl Search<'_> {
         {
             return score;
         }
-        let mut list = [Scored::default(); 32];
-        let count = self.order_endgame_moves(board, moves, table_move, empties, &mut list);
-        let mut best = -SCORE_INF;
-        let mut best_move = NO_MOVE;
-        for i in 0..count {
-            let mv = pick_best(&mut list[i..count]);
-            let child = board.play_flips(square_of(mv.index), mv.flips);
-            let score = -self.solve_nws(child, -alpha - 1);
-            if self.control.is_stopped() {
-                return alpha;
-            }
-            if score > best {
-                best = score;
-                best_move = mv.index;
-                if score > alpha {
-                    break;
-                }
-            }
-        }
+        let mut list = self.order_moves(board, moves, table_move, OrderingMode::endgame(empties));
+        let Some(best) = self.nws_loop(board, &mut list, alpha, Child::Solve) else {
+            return alpha;
+        };
         if empties >= TABLE_MIN_EMPTIES {
             self.tt.store(
                 board,
                 exact_depth(empties),
                 alpha,
                 alpha + 1,
-                best,
-                best_move,
+                best.score,
+                best.index,
             );
         }
-        best
+        best.score
     }
 
     /// Enhanced transposition cutoff: a child already solved with a score
@@ -324,66 +290,8 @@ impl Search<'_> {
         None
     }
 
-    /// Fills `list` with the moves of `moves` and their ordering values:
-    /// the table move first, then by a shallow search when many squares are
-    /// empty, else fewest opponent replies (fastest first). Returns the count.
-    pub(crate) fn order_endgame_moves(
-        &mut self,
-        board: Board,
-        moves: u64,
-        table_move: u8,
-        empties: u32,
-        list: &mut [Scored; 32],
-    ) -> usize {
-        let odd = self.odd_regions(board.empties() & self.mask);
-        let mut count = 0;
-        for square in squares(moves) {
-            let flips = movegen::flips(board.player, board.opponent, square.index());
-            let child = board.play_flips(square, flips);
-            let value = if square.index() as u8 == table_move {
-                i32::MAX
-            } else if empties >= SHALLOW_ORDERING_EMPTIES {
-                -self.ordering_search(child, SHALLOW_ORDERING_DEPTH) * (1 << 12)
-                    - self.mobility_value(child)
-            } else {
-                let parity = if odd & square.bit() != 0 {
-                    PARITY_BONUS
-                } else {
-                    0
-                };
-                parity - self.mobility_value(child)
-            };
-            if count < list.len() {
-                list[count] = Scored {
-                    index: square.index() as u8,
-                    flips,
-                    value,
-                };
-                count += 1;
-            }
-        }
-        count
-    }
-
-    /// How much freedom a position leaves its side to move: weighted legal
-    /// moves (corners double) and potential mobility.
-    #[inline]
-    pub(crate) fn mobility_value(&self, board: Board) -> i32 {
-        let moves = movegen::legal_moves(board.player, board.opponent) & self.mask;
-        let potential = neighbours(board.opponent) & board.empties() & self.mask;
-        MOBILITY_WEIGHT * moves.count_ones() as i32
-            + CORNER_MOBILITY_BONUS * (moves & self.corners).count_ones() as i32
-            + POTENTIAL_MOBILITY_WEIGHT * potential.count_ones() as i32
-    }
-
     /// Full-window exact search keeping the principal variation in `pv`.
-    pub(crate) fn solve_pv(
-        &mut self,
-        board: Board,
-        mut alpha: i32,
-        beta: i32,
-        pv: &mut Line,
-    ) -> i32 {
+    pub(crate) fn solve_pv(&mut self, board: Board, alpha: i32, beta: i32, pv: &mut Line) -> i32 {
         pv.clear();
         let empties = (board.empties() & self.mask).count_ones();
         if beta - alpha == 1 || empties <= 2 {
@@ -406,52 +314,19 @@ impl Search<'_> {
             pv.set(None, &child_pv);
             return score;
         }
-        let mut list = [Scored::default(); 32];
-        let count = self.order_endgame_moves(
-            board,
-            moves,
-            table_move,
-            empties.max(FASTEST_FIRST_EMPTIES),
-            &mut list,
-        );
-        let (original_alpha, mut best, mut best_move) = (alpha, -SCORE_INF, NO_MOVE);
-        for i in 0..count {
-            let mv = pick_best(&mut list[i..count]);
-            let child = board.play_flips(square_of(mv.index), mv.flips);
-            let mut score = if i == 0 {
-                SCORE_INF
-            } else {
-                -self.solve_nws(child, -alpha - 1)
-            };
-            if i == 0 || (score > alpha && score < beta) {
-                score = -self.solve_pv(child, -beta, -alpha, &mut child_pv);
-            } else {
-                child_pv.clear();
-            }
-            if self.control.is_stopped() {
-                break;
-            }
-            if score > best {
-                best = score;
-                best_move = mv.index;
-                pv.set(Some(square_of(mv.index)), &child_pv);
-                alpha = alpha.max(score);
-                if score >= beta {
-                    break;
-                }
-            }
-        }
+        let mut list = self.order_moves(board, moves, table_move, OrderingMode::endgame(empties));
+        let best = self.pv_loop(board, &mut list, (alpha, beta), Child::Solve, pv);
         if !self.control.is_stopped() && empties >= TABLE_MIN_EMPTIES {
             self.tt.store(
                 board,
                 exact_depth(empties),
-                original_alpha,
+                alpha,
                 beta,
-                best,
-                best_move,
+                best.score,
+                best.index,
             );
         }
-        best
+        best.score
     }
 
     /// Exact score in (`alpha`, `beta`) by null-window probes, for the last
@@ -466,23 +341,4 @@ impl Search<'_> {
             low = score;
         }
     }
-}
-
-/// Swaps the best-valued move to the front of `list` and returns it
-/// (selection sort one step at a time: cutoffs often come early).
-#[inline]
-pub(crate) fn pick_best(list: &mut [Scored]) -> Scored {
-    let mut best = 0;
-    for i in 1..list.len() {
-        if list[i].value > list[best].value {
-            best = i;
-        }
-    }
-    list.swap(0, best);
-    list[0]
-}
-
-#[inline]
-pub(crate) fn square_of(index: u8) -> Square {
-    Square::new(index).expect("move indices are squares")
 }

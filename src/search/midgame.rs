@@ -9,8 +9,9 @@
 use crate::board::Board;
 use crate::movegen;
 use crate::search::Search;
-use crate::search::endgame::{Scored, pick_best, square_of};
 use crate::search::line::Line;
+use crate::search::node::Child;
+use crate::search::ordering::OrderingMode;
 use crate::search::params::*;
 use crate::search::tt::NO_MOVE;
 
@@ -30,7 +31,7 @@ impl Search<'_> {
     pub(crate) fn pvs(
         &mut self,
         board: Board,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         depth: u32,
         pv: &mut Line,
@@ -48,47 +49,23 @@ impl Search<'_> {
         }
         let table_move = self.tt.probe(board).map_or(NO_MOVE, |hit| hit.best);
         let moves = movegen::legal_moves(board.player, board.opponent) & self.mask;
-        let mut child_pv = Line::new();
         if moves == 0 {
             if movegen::legal_moves(board.opponent, board.player) & self.mask == 0 {
                 return self.final_score(board);
             }
+            let mut child_pv = Line::new();
             let score = -self.pvs(board.pass(), -beta, -alpha, depth, &mut child_pv);
             pv.set(None, &child_pv);
             return score;
         }
-        let mut list = [Scored::default(); 32];
-        let count = self.order_midgame_moves(board, moves, table_move, depth, &mut list);
-        let (original_alpha, mut best, mut best_move) = (alpha, -SCORE_INF, NO_MOVE);
-        for i in 0..count {
-            let mv = pick_best(&mut list[i..count]);
-            let child = board.play_flips(square_of(mv.index), mv.flips);
-            let mut score = if i == 0 {
-                SCORE_INF
-            } else {
-                -self.nws(child, -alpha - 1, depth - 1)
-            };
-            if i == 0 || (score > alpha && score < beta) {
-                score = -self.pvs(child, -beta, -alpha, depth - 1, &mut child_pv);
-            } else {
-                child_pv.clear();
-            }
-            if self.control.is_stopped() {
-                return best.max(alpha);
-            }
-            if score > best {
-                best = score;
-                best_move = mv.index;
-                pv.set(Some(square_of(mv.index)), &child_pv);
-                alpha = alpha.max(score);
-                if score >= beta {
-                    break;
-                }
-            }
+        let mut list = self.order_moves(board, moves, table_move, OrderingMode::midgame(depth));
+        let best = self.pv_loop(board, &mut list, (alpha, beta), Child::Depth(depth - 1), pv);
+        if self.control.is_stopped() {
+            return best.score.max(alpha);
         }
         self.tt
-            .store(board, depth as u8, original_alpha, beta, best, best_move);
-        best
+            .store(board, depth as u8, alpha, beta, best.score, best.index);
+        best.score
     }
 
     /// Null-window search: fail-soft answer to "is the score above `alpha`?".
@@ -119,64 +96,13 @@ impl Search<'_> {
             }
             return -self.nws(board.pass(), -alpha - 1, depth);
         }
-        let mut list = [Scored::default(); 32];
-        let count = self.order_midgame_moves(board, moves, table_move, depth, &mut list);
-        let (mut best, mut best_move) = (-SCORE_INF, NO_MOVE);
-        for i in 0..count {
-            let mv = pick_best(&mut list[i..count]);
-            let child = board.play_flips(square_of(mv.index), mv.flips);
-            let score = -self.nws(child, -alpha - 1, depth - 1);
-            if self.control.is_stopped() {
-                return alpha;
-            }
-            if score > best {
-                best = score;
-                best_move = mv.index;
-                if score > alpha {
-                    break;
-                }
-            }
-        }
+        let mut list = self.order_moves(board, moves, table_move, OrderingMode::midgame(depth));
+        let Some(best) = self.nws_loop(board, &mut list, alpha, Child::Depth(depth - 1)) else {
+            return alpha;
+        };
         self.tt
-            .store(board, depth as u8, alpha, alpha + 1, best, best_move);
-        best
-    }
-
-    /// Orders midgame moves: the table move first; at depth
-    /// [`SHALLOW_ORDERING_MIN_DEPTH`] and up by a shallower search, below by
-    /// fewest opponent replies. Returns the number of moves.
-    fn order_midgame_moves(
-        &mut self,
-        board: Board,
-        moves: u64,
-        table_move: u8,
-        depth: u32,
-        list: &mut [Scored; 32],
-    ) -> usize {
-        let mut count = 0;
-        for square in crate::bitboard::squares(moves) {
-            let flips = movegen::flips(board.player, board.opponent, square.index());
-            let child = board.play_flips(square, flips);
-            let value = if square.index() as u8 == table_move {
-                i32::MAX
-            } else if depth >= SHALLOW_ORDERING_MIN_DEPTH {
-                let shallow = depth
-                    .saturating_sub(ORDERING_DEPTH_REDUCTION)
-                    .min(depth / ORDERING_DEPTH_DIVISOR);
-                -self.ordering_search(child, shallow) * (1 << 12) - self.mobility_value(child)
-            } else {
-                -self.mobility_value(child)
-            };
-            if count < list.len() {
-                list[count] = Scored {
-                    index: square.index() as u8,
-                    flips,
-                    value,
-                };
-                count += 1;
-            }
-        }
-        count
+            .store(board, depth as u8, alpha, alpha + 1, best.score, best.index);
+        best.score
     }
 
     /// A quick full-window score used only to order moves.

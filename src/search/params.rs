@@ -26,6 +26,10 @@ pub const SHALLOW_ORDERING_EMPTIES: u32 = 21;
 pub const ETC_MIN_EMPTIES: u32 = 10;
 /// Depth of that shallow ordering search.
 pub const SHALLOW_ORDERING_DEPTH: u32 = 4;
+/// Ordering by a shallow search: one disc of its score outweighs any
+/// mobility difference (mobility values stay below this), so mobility only
+/// breaks ties between equal scores.
+pub const SEARCH_ORDERING_SCALE: i32 = 1 << 12;
 
 /// Fastest-first: weight of each opponent move after ours (corners count
 /// double through [`CORNER_MOBILITY_BONUS`]).

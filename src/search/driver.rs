@@ -1,0 +1,357 @@
+//! Iterative deepening: the iterations of one search, their aspiration
+//! windows and multi-PV lines, when to solve, and the result.
+
+use crate::bitboard::squares;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::search::line::Line;
+use crate::search::params::*;
+use crate::search::time::Budget;
+use crate::search::{Bound, Depth, Limits, Report, Search, SearchResult, SolveMode};
+use std::time::Instant;
+
+/// Iterative deepening for one search.
+pub(crate) struct Driver<'l> {
+    pub started: Instant,
+    pub budget: Option<Budget>,
+    pub limits: &'l Limits,
+    pub position: Position,
+}
+
+impl Driver<'_> {
+    pub(crate) fn run(
+        &self,
+        search: &mut Search,
+        on_report: &mut dyn FnMut(&Report),
+    ) -> SearchResult {
+        let board = self.position.board;
+        let size = self.position.size;
+        let legal = board.legal_moves_on(size) & !self.limits.excluded;
+        let empties = board.empty_count_on(size);
+        if board.legal_moves_on(size) == 0 {
+            return if board.is_game_over_on(size) {
+                self.game_over_result(search)
+            } else {
+                self.forced_pass_result(search, on_report)
+            };
+        }
+        let wanted_lines = self
+            .limits
+            .multi_pv
+            .clamp(1, legal.count_ones().max(1) as usize);
+        let solve_now = empties <= self.limits.solve_empties.unwrap_or(0);
+        let max_depth = self.limits.depth.unwrap_or(u32::MAX).max(1);
+        let presolve = if solve_now {
+            (empties / PRESOLVE_DEPTH_DIVISOR)
+                .min(PRESOLVE_MAX_DEPTH)
+                .min(max_depth)
+        } else {
+            0
+        };
+        let mut lines: Vec<Report> = Vec::new();
+        let mut depth = 1;
+        loop {
+            let solving = depth >= empties
+                || (solve_now && depth > presolve)
+                || self.solve_fits(empties, depth);
+            let iteration = if solving { None } else { Some(depth) };
+            let (found, complete) =
+                self.iterate(search, iteration, wanted_lines, &lines, on_report);
+            merge_lines(&mut lines, found, complete);
+            if !complete || solving || depth >= max_depth && !solve_now || self.out_of_time() {
+                break;
+            }
+            depth += 1;
+        }
+        self.finish(search, lines)
+    }
+
+    /// One iteration: `wanted` lines at `depth` (or a solve), each excluding
+    /// the moves of the lines before it. Returns the lines and whether the
+    /// iteration finished.
+    fn iterate(
+        &self,
+        search: &mut Search,
+        depth: Option<u32>,
+        wanted: usize,
+        previous: &[Report],
+        on_report: &mut dyn FnMut(&Report),
+    ) -> (Vec<Report>, bool) {
+        let board = self.position.board;
+        let mut excluded = self.limits.excluded;
+        let mut found = Vec::new();
+        let report_depth = match (depth, self.limits.solve_mode) {
+            (Some(d), _) => Depth::Midgame(d),
+            (None, SolveMode::Exact) => Depth::Exact,
+            (None, SolveMode::Wld) => Depth::Wld,
+        };
+        for rank in 0..wanted {
+            if board.legal_moves_on(self.position.size) & !excluded == 0 {
+                break;
+            }
+            // A solve starts from the full window: a midgame score is too
+            // rough a guess for an exact result, and failing costs a re-search.
+            let guess = if depth.is_some() {
+                previous.get(rank).map(|r| r.score)
+            } else {
+                None
+            };
+            let Some((score, bound, pv, complete)) =
+                self.search_window(search, depth, guess, excluded)
+            else {
+                return (found, false);
+            };
+            let Some(Some(square)) = pv.first() else {
+                return (found, false);
+            };
+            excluded |= square.bit();
+            let report = Report {
+                rank,
+                depth: report_depth,
+                score,
+                bound,
+                pv: replay_line(&self.position, &pv),
+                nodes: search.control.nodes,
+                elapsed: self.started.elapsed(),
+            };
+            on_report(&report);
+            found.push(report);
+            if !complete {
+                return (found, false);
+            }
+        }
+        (found, true)
+    }
+
+    /// A root search with an aspiration window around `guess` that widens on
+    /// failure. When stopped, the best move fully searched so far comes back
+    /// as a lower bound (with `false` for unfinished), or `None` if there is
+    /// none worth having.
+    fn search_window(
+        &self,
+        search: &mut Search,
+        depth: Option<u32>,
+        guess: Option<i32>,
+        excluded: u64,
+    ) -> Option<(i32, Bound, Line, bool)> {
+        let board = self.position.board;
+        let full = match (depth, self.limits.solve_mode) {
+            (None, SolveMode::Wld) => (-1, 1),
+            _ => (-SCORE_INF, SCORE_INF),
+        };
+        let mut window = match guess {
+            Some(g) if full.1 - full.0 > 2 => (
+                (g - ASPIRATION_WINDOW).max(full.0),
+                (g + ASPIRATION_WINDOW).min(full.1),
+            ),
+            _ => full,
+        };
+        loop {
+            let outcome = search.root(board, window, depth, excluded);
+            if !outcome.complete {
+                let useful = !outcome.pv.is_empty() && outcome.score > window.0;
+                return useful.then_some((outcome.score, Bound::Lower, outcome.pv, false));
+            }
+            let score = outcome.score;
+            if score <= window.0 && window.0 > full.0 {
+                window.0 = full.0;
+            } else if score >= window.1 && window.1 < full.1 {
+                window.1 = full.1;
+            } else {
+                let bound = if score <= window.0 {
+                    Bound::Upper
+                } else if score >= window.1 {
+                    Bound::Lower
+                } else {
+                    Bound::Exact
+                };
+                return Some((score, bound, outcome.pv, true));
+            }
+        }
+    }
+
+    /// Whether a time-limited search should solve now: after a few midgame
+    /// iterations (for a fallback move), when the estimated solve time fits
+    /// in part of the time left. Searches without a clock never guess.
+    fn solve_fits(&self, empties: u32, depth: u32) -> bool {
+        let Some(budget) = self.budget else {
+            return false;
+        };
+        if depth <= (empties / PRESOLVE_DEPTH_DIVISOR).min(PRESOLVE_MAX_DEPTH)
+            || self.limits.depth.is_some_and(|d| depth > d)
+        {
+            return false;
+        }
+        let nodes = SOLVE_NODES_AT_20_EMPTIES * SOLVE_GROWTH_PER_EMPTY.powi(empties as i32 - 20);
+        let left = budget
+            .hard
+            .saturating_sub(self.started.elapsed())
+            .as_secs_f64();
+        nodes / SOLVE_NODES_PER_SECOND < left * SOLVE_TIME_FRACTION
+    }
+
+    fn out_of_time(&self) -> bool {
+        self.budget
+            .is_some_and(|b| self.started.elapsed() >= b.soft)
+    }
+
+    /// The result of a finished game: its final score, no move.
+    fn game_over_result(&self, search: &mut Search) -> SearchResult {
+        SearchResult {
+            best: None,
+            score: search.final_score(self.position.board),
+            bound: Bound::Exact,
+            depth: Depth::Exact,
+            pv: Vec::new(),
+            lines: Vec::new(),
+            nodes: search.control.nodes,
+            elapsed: self.started.elapsed(),
+            stopped: None,
+        }
+    }
+
+    /// The side to move must pass: search the opponent's position with the
+    /// same limits and report it from this side's view, the pass first.
+    fn forced_pass_result(
+        &self,
+        search: &mut Search,
+        on_report: &mut dyn FnMut(&Report),
+    ) -> SearchResult {
+        let passed = Position {
+            board: self.position.board.pass(),
+            side: self.position.side.opponent(),
+            ..self.position
+        };
+        let limits = Limits {
+            excluded: 0,
+            multi_pv: 1,
+            ..self.limits.clone()
+        };
+        let inner = Driver {
+            position: passed,
+            limits: &limits,
+            ..*self
+        };
+        let mut relay = |report: &Report| on_report(&after_pass(report.clone()));
+        let result = inner.run(search, &mut relay);
+        let mut pv = vec![Move::Pass];
+        pv.extend(result.pv);
+        SearchResult {
+            best: Some(Move::Pass),
+            score: -result.score,
+            bound: flip(result.bound),
+            pv,
+            lines: result.lines.into_iter().map(after_pass).collect(),
+            ..result
+        }
+    }
+
+    fn finish(&self, search: &mut Search, lines: Vec<Report>) -> SearchResult {
+        let stopped = search.control.stopped;
+        let (best, score, bound, depth, pv) = match lines.first() {
+            Some(line) => (
+                Some(line.best()),
+                line.score,
+                line.bound,
+                line.depth,
+                line.pv.clone(),
+            ),
+            None => {
+                // Stopped before the first iteration finished: fall back on
+                // the move that leaves the opponent least mobility.
+                let mv = self.fallback_move(search);
+                (Some(mv), 0, Bound::Exact, Depth::Midgame(0), vec![mv])
+            }
+        };
+        SearchResult {
+            best,
+            score,
+            bound,
+            depth,
+            pv,
+            lines,
+            nodes: search.control.nodes,
+            elapsed: self.started.elapsed(),
+            stopped,
+        }
+    }
+
+    fn fallback_move(&self, search: &mut Search) -> Move {
+        let board = self.position.board;
+        let mut moves = board.legal_moves_on(self.position.size);
+        if moves & !self.limits.excluded != 0 {
+            moves &= !self.limits.excluded;
+        }
+        let square = squares(moves)
+            .min_by_key(|&s| search.mobility_value(board.play_flips(s, board.flips(s))))
+            .expect("the caller checked there is a legal move");
+        Move::Place {
+            square,
+            flips: board.flips(square),
+        }
+    }
+}
+
+/// A bound seen from the other side.
+fn flip(bound: Bound) -> Bound {
+    match bound {
+        Bound::Exact => Bound::Exact,
+        Bound::Lower => Bound::Upper,
+        Bound::Upper => Bound::Lower,
+    }
+}
+
+/// A report of the opponent's search after our forced pass, seen by us.
+fn after_pass(mut report: Report) -> Report {
+    report.score = -report.score;
+    report.bound = flip(report.bound);
+    report.pv.insert(0, Move::Pass);
+    report
+}
+
+/// Keeps the lines of the last finished iteration, updated with the lines an
+/// unfinished one did finish.
+fn merge_lines(lines: &mut Vec<Report>, found: Vec<Report>, complete: bool) {
+    if complete || lines.is_empty() {
+        if !found.is_empty() {
+            *lines = found;
+        }
+        return;
+    }
+    // An unfinished iteration's best line is still the best we know when it
+    // is the same move or scores better than the older best line.
+    if let Some(first) = found.into_iter().next() {
+        let older = &lines[0];
+        if first.best() == older.best() || first.score > older.score {
+            lines[0] = first;
+        }
+    }
+}
+
+/// The moves of a line, with their flips, replayed from `position`; stops at
+/// the first step that is not legal (which would be a bug, so it is logged).
+fn replay_line(position: &Position, line: &Line) -> Vec<Move> {
+    let mut current = *position;
+    let mut moves = Vec::with_capacity(line.len());
+    for step in line.squares() {
+        let mv = match step {
+            Some(square) => match current.placement(square) {
+                Ok(mv) => mv,
+                Err(error) => {
+                    log::error!("principal variation has an illegal move: {error}");
+                    break;
+                }
+            },
+            None => Move::Pass,
+        };
+        match current.play(mv) {
+            Ok(next) => current = next,
+            Err(error) => {
+                log::error!("principal variation has an illegal step: {error}");
+                break;
+            }
+        }
+        moves.push(mv);
+    }
+    moves
+}

@@ -1,0 +1,129 @@
+//! The move loops every search node shares: the principal-variation loop of
+//! the root, the midgame PVS and the solver's PV search, and the null-window
+//! loop of the midgame NWS and the solver. What differs between them is only
+//! how a child is searched, which [`Child`] says.
+
+use crate::board::Board;
+use crate::search::Search;
+use crate::search::line::Line;
+use crate::search::ordering::MoveList;
+use crate::search::params::SCORE_INF;
+use crate::search::tt::NO_MOVE;
+
+/// How the children of a node are searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Child {
+    /// A midgame search of this many plies.
+    Depth(u32),
+    /// An exact solve.
+    Solve,
+}
+
+/// The best score a loop found and its move ([`NO_MOVE`] when none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Best {
+    pub score: i32,
+    pub index: u8,
+}
+
+impl Search<'_> {
+    /// Null-window search of a child: is its score above `alpha`?
+    #[inline]
+    pub(crate) fn child_nws(&mut self, board: Board, alpha: i32, child: Child) -> i32 {
+        match child {
+            Child::Depth(depth) => self.nws(board, alpha, depth),
+            Child::Solve => self.solve_nws(board, alpha),
+        }
+    }
+
+    /// Full-window search of a child, keeping its PV.
+    #[inline]
+    fn child_pvs(&mut self, board: Board, window: (i32, i32), child: Child, pv: &mut Line) -> i32 {
+        match child {
+            Child::Depth(depth) => self.pvs(board, window.0, window.1, depth, pv),
+            Child::Solve => self.solve_pv(board, window.0, window.1, pv),
+        }
+    }
+
+    /// Principal-variation search over `list` within (`alpha`, `beta`): the
+    /// first move with the full window, the others with a null window and,
+    /// when they beat alpha, again with the full window. The best line goes
+    /// to `pv`. When the search is stopped the loop returns at once, with the
+    /// best of the moves searched to the end.
+    pub(crate) fn pv_loop(
+        &mut self,
+        board: Board,
+        list: &mut MoveList,
+        window: (i32, i32),
+        child: Child,
+        pv: &mut Line,
+    ) -> Best {
+        let (mut alpha, beta) = window;
+        let mut best = Best {
+            score: -SCORE_INF,
+            index: NO_MOVE,
+        };
+        let mut child_pv = Line::new();
+        while let Some(mv) = list.next_best() {
+            let next = mv.play(board);
+            let first = list.taken() == 1;
+            let mut score = if first {
+                SCORE_INF
+            } else {
+                -self.child_nws(next, -alpha - 1, child)
+            };
+            if first || (score > alpha && score < beta) {
+                score = -self.child_pvs(next, (-beta, -alpha), child, &mut child_pv);
+            } else {
+                child_pv.clear();
+            }
+            if self.control.is_stopped() {
+                break;
+            }
+            if score > best.score {
+                best = Best {
+                    score,
+                    index: mv.index,
+                };
+                pv.set(Some(mv.square()), &child_pv);
+                alpha = alpha.max(score);
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Null-window search over `list`: fail-soft answer to "is the score
+    /// above `alpha`?", stopping at the first move that proves it. `None`
+    /// when the search was stopped.
+    pub(crate) fn nws_loop(
+        &mut self,
+        board: Board,
+        list: &mut MoveList,
+        alpha: i32,
+        child: Child,
+    ) -> Option<Best> {
+        let mut best = Best {
+            score: -SCORE_INF,
+            index: NO_MOVE,
+        };
+        while let Some(mv) = list.next_best() {
+            let score = -self.child_nws(mv.play(board), -alpha - 1, child);
+            if self.control.is_stopped() {
+                return None;
+            }
+            if score > best.score {
+                best = Best {
+                    score,
+                    index: mv.index,
+                };
+                if score > alpha {
+                    break;
+                }
+            }
+        }
+        Some(best)
+    }
+}

@@ -1,0 +1,242 @@
+//! Move ordering, one module for the root, the midgame search and the solver.
+//!
+//! [`Search::order_moves`] fills a [`MoveList`] with every legal move, its
+//! flips and an ordering value chosen by an explicit [`OrderingMode`]; the
+//! searches then take moves best first with [`MoveList::next_best`]
+//! (selection sort one step at a time: cutoffs often come early, so sorting
+//! the whole list would be wasted work).
+
+use crate::bitboard::{neighbours, squares};
+use crate::board::Board;
+use crate::movegen;
+use crate::moves::MAX_MOVES;
+use crate::search::Search;
+use crate::search::params::*;
+use crate::square::Square;
+
+/// A move with its flips and ordering value.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Scored {
+    pub index: u8,
+    pub flips: u64,
+    pub value: i32,
+}
+
+impl Scored {
+    /// The square the move is played on.
+    #[inline]
+    pub fn square(self) -> Square {
+        square_of(self.index)
+    }
+
+    /// The board after the move.
+    #[inline]
+    pub fn play(self, board: Board) -> Board {
+        board.play_flips(self.square(), self.flips)
+    }
+}
+
+/// The moves of one node with their ordering values, taken best first.
+pub(crate) struct MoveList {
+    moves: [Scored; MAX_MOVES],
+    len: usize,
+    /// Moves already handed out by [`MoveList::next_best`].
+    taken: usize,
+}
+
+impl MoveList {
+    #[inline]
+    fn new() -> MoveList {
+        MoveList {
+            moves: [Scored::default(); MAX_MOVES],
+            len: 0,
+            taken: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, mv: Scored) {
+        self.moves[self.len] = mv;
+        self.len += 1;
+    }
+
+    /// How many moves [`MoveList::next_best`] has handed out.
+    #[inline]
+    pub fn taken(&self) -> usize {
+        self.taken
+    }
+
+    /// The best-valued move not yet taken, or `None` when all were.
+    #[inline]
+    pub fn next_best(&mut self) -> Option<Scored> {
+        if self.taken == self.len {
+            return None;
+        }
+        let rest = &mut self.moves[self.taken..self.len];
+        let mut best = 0;
+        for i in 1..rest.len() {
+            if rest[i].value > rest[best].value {
+                best = i;
+            }
+        }
+        rest.swap(0, best);
+        self.taken += 1;
+        Some(rest[0])
+    }
+}
+
+/// How the moves of a node are valued. The table move always comes first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum OrderingMode {
+    /// By a midgame search of this depth after the move (best for us
+    /// first), opponent mobility breaking ties.
+    Search(u32),
+    /// Fewest opponent replies first (weighted mobility).
+    Mobility,
+    /// Fewest opponent replies first, moves in regions with an odd number
+    /// of empties ahead (the solver's fastest-first).
+    FastestFirst,
+}
+
+impl OrderingMode {
+    /// The mode of a midgame node searched `depth` plies deep.
+    pub fn midgame(depth: u32) -> OrderingMode {
+        if depth >= SHALLOW_ORDERING_MIN_DEPTH {
+            OrderingMode::Search(
+                depth
+                    .saturating_sub(ORDERING_DEPTH_REDUCTION)
+                    .min(depth / ORDERING_DEPTH_DIVISOR),
+            )
+        } else {
+            OrderingMode::Mobility
+        }
+    }
+
+    /// The mode of a solver node with `empties` empty squares.
+    pub fn endgame(empties: u32) -> OrderingMode {
+        if empties >= SHALLOW_ORDERING_EMPTIES {
+            OrderingMode::Search(SHALLOW_ORDERING_DEPTH)
+        } else {
+            OrderingMode::FastestFirst
+        }
+    }
+}
+
+impl Search<'_> {
+    /// Every move of `moves` with its flips and its value under `mode`;
+    /// `table_move` first.
+    pub(crate) fn order_moves(
+        &mut self,
+        board: Board,
+        moves: u64,
+        table_move: u8,
+        mode: OrderingMode,
+    ) -> MoveList {
+        let odd = match mode {
+            OrderingMode::FastestFirst => self.odd_regions(board.empties() & self.mask),
+            _ => 0,
+        };
+        let mut list = MoveList::new();
+        for square in squares(moves) {
+            let flips = movegen::flips(board.player, board.opponent, square.index());
+            let child = board.play_flips(square, flips);
+            let value = if square.index() as u8 == table_move {
+                i32::MAX
+            } else {
+                match mode {
+                    OrderingMode::Search(depth) => {
+                        -self.ordering_search(child, depth) * SEARCH_ORDERING_SCALE
+                            - self.mobility_value(child)
+                    }
+                    OrderingMode::Mobility => -self.mobility_value(child),
+                    OrderingMode::FastestFirst => {
+                        let parity = if odd & square.bit() != 0 {
+                            PARITY_BONUS
+                        } else {
+                            0
+                        };
+                        parity - self.mobility_value(child)
+                    }
+                }
+            };
+            list.push(Scored {
+                index: square.index() as u8,
+                flips,
+                value,
+            });
+        }
+        list
+    }
+
+    /// How much freedom a position leaves its side to move: weighted legal
+    /// moves (corners double) and potential mobility.
+    #[inline]
+    pub(crate) fn mobility_value(&self, board: Board) -> i32 {
+        let moves = movegen::legal_moves(board.player, board.opponent) & self.mask;
+        let potential = neighbours(board.opponent) & board.empties() & self.mask;
+        MOBILITY_WEIGHT * moves.count_ones() as i32
+            + CORNER_MOBILITY_BONUS * (moves & self.corners).count_ones() as i32
+            + POTENTIAL_MOBILITY_WEIGHT * potential.count_ones() as i32
+    }
+
+    /// Quadrants holding an odd number of the `empties`.
+    #[inline]
+    pub(crate) fn odd_regions(&self, empties: u64) -> u64 {
+        let mut odd = 0;
+        for quadrant in self.quadrants {
+            if (empties & quadrant).count_ones() & 1 == 1 {
+                odd |= quadrant;
+            }
+        }
+        odd
+    }
+}
+
+/// The square of a move index taken from a move list or the table.
+#[inline]
+pub(crate) fn square_of(index: u8) -> Square {
+    Square::new(index).expect("move indices are squares")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn next_best_hands_out_every_move_once_best_first() {
+        let mut list = MoveList::new();
+        for (i, value) in [3, 9, -2, 9, 5].into_iter().enumerate() {
+            list.push(Scored {
+                index: i as u8,
+                flips: 0,
+                value,
+            });
+        }
+        let mut seen = Vec::new();
+        while let Some(mv) = list.next_best() {
+            seen.push((mv.index, mv.value));
+        }
+        assert_eq!(seen.len(), 5);
+        let values: Vec<i32> = seen.iter().map(|s| s.1).collect();
+        assert_eq!(values, vec![9, 9, 5, 3, -2]);
+        assert_eq!(list.taken(), 5);
+    }
+
+    #[test]
+    fn a_list_holds_every_square() {
+        let mut list = MoveList::new();
+        for i in 0..MAX_MOVES {
+            list.push(Scored {
+                index: i as u8,
+                flips: 0,
+                value: i as i32,
+            });
+        }
+        assert_eq!(list.next_best().map(|m| m.index), Some(63));
+        let mut count = 1;
+        while list.next_best().is_some() {
+            count += 1;
+        }
+        assert_eq!(count, MAX_MOVES);
+    }
+}

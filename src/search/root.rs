@@ -1,0 +1,56 @@
+//! The root of a search: every root move (less the excluded ones) searched
+//! to a depth or solved, within a window, with the principal variation kept.
+
+use crate::board::Board;
+use crate::movegen;
+use crate::search::Search;
+use crate::search::line::Line;
+use crate::search::node::Child;
+use crate::search::ordering::OrderingMode;
+use crate::search::params::*;
+use crate::search::tt::{self, NO_MOVE};
+
+/// What a root search found.
+pub(crate) struct RootOutcome {
+    pub score: i32,
+    pub pv: Line,
+    /// Whether every move was searched (false when the search was stopped).
+    pub complete: bool,
+}
+
+impl Search<'_> {
+    /// Searches the root moves not in `excluded` to `depth` (or solves, when
+    /// `depth` is `None`) within `window`. Returns the best score, its PV,
+    /// and whether the search finished.
+    pub(crate) fn root(
+        &mut self,
+        board: Board,
+        window: (i32, i32),
+        depth: Option<u32>,
+        excluded: u64,
+    ) -> RootOutcome {
+        let moves = movegen::legal_moves(board.player, board.opponent) & self.mask & !excluded;
+        let table_move = self.tt.probe(board).map_or(NO_MOVE, |hit| hit.best);
+        let empties = (board.empties() & self.mask).count_ones();
+        // The root is ordered by a shallow search whatever the depth: it has
+        // few moves and every iteration starts there.
+        let mode = OrderingMode::Search(SHALLOW_ORDERING_DEPTH);
+        let mut list = self.order_moves(board, moves, table_move, mode);
+        let child = depth.map_or(Child::Solve, |d| Child::Depth(d - 1));
+        let mut pv = Line::new();
+        let best = self.pv_loop(board, &mut list, window, child, &mut pv);
+        let complete = !self.control.is_stopped();
+        // With root moves excluded the score is only that of the remaining
+        // moves: storing it under the full board would poison later probes.
+        if complete && excluded == 0 && best.index != NO_MOVE {
+            let tt_depth = depth.map_or(tt::exact_depth(empties), |d| d as u8);
+            self.tt
+                .store(board, tt_depth, window.0, window.1, best.score, best.index);
+        }
+        RootOutcome {
+            score: best.score,
+            pv,
+            complete,
+        }
+    }
+}
