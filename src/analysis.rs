@@ -45,6 +45,8 @@ pub struct AnalysisOptions {
     pub exact_from: u32,
     /// Transposition table size, MiB.
     pub hash_mib: usize,
+    /// Search threads.
+    pub threads: usize,
 }
 
 impl Default for AnalysisOptions {
@@ -54,6 +56,7 @@ impl Default for AnalysisOptions {
             time: None,
             exact_from: DEFAULT_EXACT_FROM,
             hash_mib: crate::search::DEFAULT_HASH_MIB,
+            threads: 1,
         }
     }
 }
@@ -220,6 +223,7 @@ fn limits(position: &Position, options: &AnalysisOptions, child: bool) -> Limits
         return Limits {
             solve_empties: Some(64),
             solve_mode: SolveMode::Exact,
+            threads: options.threads,
             ..Limits::default()
         };
     }
@@ -232,6 +236,7 @@ fn limits(position: &Position, options: &AnalysisOptions, child: bool) -> Limits
             }
         }),
         time: options.time,
+        threads: options.threads,
         ..Limits::default()
     }
 }
@@ -285,9 +290,9 @@ pub struct GameInfo {
 
 fn depth_label(depth: Depth) -> String {
     match depth {
-        Depth::Midgame(d) => d.to_string(),
         Depth::Exact => "exact".to_string(),
         Depth::Wld => "wld".to_string(),
+        _ => depth.label(),
     }
 }
 

@@ -50,10 +50,14 @@ pub struct EngineArgs {
     /// Seconds per move (the level's depth still caps the search).
     #[arg(short, long, global = true)]
     pub time: Option<f64>,
-    /// Search threads (the search is single-threaded for now; accepted for
-    /// compatibility with scripts).
+    /// Search threads (default: every core for play, analysis and solving;
+    /// 1 for `bench` and node-limited searches, which stay reproducible).
     #[arg(long, global = true)]
     pub threads: Option<usize>,
+    /// Multi-ProbCut selectivity in percent: 73, 87, 95, 98, 99 or 100
+    /// (100: no selectivity). Overrides the level's.
+    #[arg(long, global = true)]
+    pub selectivity: Option<crate::search::Selectivity>,
 }
 
 impl EngineArgs {
@@ -70,6 +74,17 @@ impl EngineArgs {
             options.hash_mib = hash;
         }
         options.depth = self.depth;
+        if let Some(threads) = self.threads {
+            if !(1..=crate::engine::MAX_THREADS).contains(&threads) {
+                return Err(format!(
+                    "--threads {threads}: use 1 to {}",
+                    crate::engine::MAX_THREADS
+                )
+                .into());
+            }
+            options.threads = Some(threads);
+        }
+        options.selectivity = self.selectivity;
         if let Some(seconds) = self.time {
             if !(seconds.is_finite() && seconds > 0.0 && seconds < 1e7) {
                 return Err(format!("--time {seconds}: use a positive number of seconds").into());
@@ -136,6 +151,40 @@ pub enum Command {
     /// theoretical score; one game in 10 is held out, and the error on it is
     /// printed per phase.
     TrainEval(TrainEvalArgs),
+    /// Fit the Multi-ProbCut parameters from our own searches of WTHOR
+    /// positions and write them (the built-in ones are
+    /// `src/search/probcut.txt`).
+    ///
+    /// Midgame positions are searched without selectivity to `--max-depth`;
+    /// endgame positions are solved exactly and searched shallowly. The
+    /// regressions and σ are printed per depth pair.
+    FitProbcut(FitProbcutArgs),
+}
+
+/// Options of `oxello fit-probcut`.
+#[derive(Debug, Args)]
+pub struct FitProbcutArgs {
+    /// Folder of WTHOR `.wtb` files.
+    #[arg(long, default_value = "../shared/games/wthor")]
+    pub wthor: std::path::PathBuf,
+    /// Where to write the parameters.
+    #[arg(long, default_value = "src/search/probcut.txt")]
+    pub out: std::path::PathBuf,
+    /// Midgame sample positions.
+    #[arg(long, default_value_t = 400)]
+    pub positions: usize,
+    /// Endgame sample positions (solved exactly).
+    #[arg(long, default_value_t = 300)]
+    pub endgame_positions: usize,
+    /// Deepest midgame search of a sample.
+    #[arg(long, default_value_t = 12)]
+    pub max_depth: u32,
+    /// Most empties of an endgame sample (solving costs grow fast).
+    #[arg(long, default_value_t = 22)]
+    pub max_endgame_empties: u32,
+    /// Seed of the sampling.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
 }
 
 /// Options of `oxello train-eval`.
@@ -388,13 +437,17 @@ fn run_tool(cli: Cli) -> Result<ExitCode, Box<dyn Error>> {
         Some(Command::Perft(args)) => run_perft(&args),
         Some(Command::Show(args)) => run_show(&args),
         Some(Command::Solve(args)) => crate::cli_solve::run(&args, cli.engine.options()?),
-        Some(Command::Bench(args)) => crate::cli_bench::run(args.bench_depth),
+        Some(Command::Bench(args)) => crate::cli_bench::run(
+            args.bench_depth,
+            cli.engine.options()?.analysis_selectivity(),
+        ),
         Some(Command::Analyze(args)) if crate::cli_game_analysis::wanted(&args) => {
             crate::cli_game_analysis::run(&args, cli.engine.options()?)
         }
         Some(Command::Analyze(args)) => crate::cli_analyze::run(&args, cli.engine.options()?),
         Some(Command::Match(args)) => crate::cli_match::run(&args, &cli.engine),
         Some(Command::TrainEval(args)) => crate::cli_train::run(&args),
+        Some(Command::FitProbcut(args)) => crate::cli_probcut::run(&args),
         _ => unreachable!("protocol modes are dispatched by run"),
     }
 }

@@ -23,11 +23,7 @@ pub fn format_pv(report_pv: &[crate::moves::Move]) -> String {
 
 /// `d@100%`-style depth and a score with its bound marker, Edax style.
 pub fn format_depth_score(depth: Depth, score: i32, bound: Bound) -> (String, String) {
-    let depth = match depth {
-        Depth::Midgame(d) => format!("{d:>2}"),
-        Depth::Exact => "100%".to_string(),
-        Depth::Wld => "100%W".to_string(),
-    };
+    let depth = format!("{:>2}", depth.label());
     (depth, format!("{}{score:+03}", bound.marker()))
 }
 
@@ -51,6 +47,9 @@ pub fn run(args: &AnalyzeArgs, options: EngineOptions) -> Result<ExitCode, Box<d
             SolveMode::Exact
         },
         multi_pv: args.multi_pv.max(1),
+        selectivity: options.analysis_selectivity(),
+        solve_selectivity: Limits::ladder(options.analysis_selectivity(), position.empty_count()),
+        threads: options.search_threads(false),
         ..Limits::default()
     };
     if !args.json {
@@ -82,7 +81,7 @@ pub fn run(args: &AnalyzeArgs, options: EngineOptions) -> Result<ExitCode, Box<d
             board_string::format_position(&position),
             result.score,
             result.bound,
-            result.depth,
+            result.depth.label(),
             format_pv(&result.pv),
             result.nodes,
             result.elapsed.as_secs_f64()

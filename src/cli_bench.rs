@@ -2,10 +2,13 @@
 //! solved exactly), one thread, a fresh table for each. The total node
 //! count is the search's signature: a change that alters it changes the
 //! search. Record it in the commit message of such changes.
+//!
+//! The bench searches at the selectivity of play (73%, the solves rising to
+//! 100%); `--selectivity 100` gives the signature of the full-width search.
 
 use crate::formats::board_string;
 use crate::position::Position;
-use crate::search::{Limits, Searcher, StopSignal};
+use crate::search::{Limits, Searcher, Selectivity, StopSignal};
 use std::error::Error;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -50,26 +53,28 @@ pub fn parse_bench(text: &str) -> Result<Vec<BenchPosition>, String> {
 
 /// Runs the bench at midgame `depth`; prints one line per position and the
 /// signature.
-pub fn run(depth: u32) -> Result<ExitCode, Box<dyn Error>> {
+pub fn run(depth: u32, selectivity: Selectivity) -> Result<ExitCode, Box<dyn Error>> {
     let positions = parse_bench(BENCH_POSITIONS)?;
     let mut searcher = Searcher::new(BENCH_HASH_MIB);
     let (mut nodes, mut time) = (0u64, Duration::ZERO);
     println!(
-        " #  | kind    | empties | depth | move | score |      nodes      |   time   |  nodes/s"
+        " #  | kind    | empties |  depth  | move | score |      nodes      |   time   |  nodes/s"
     );
     println!(
-        "----+---------+---------+-------+------+-------+-----------------+----------+-----------"
+        "----+---------+---------+---------+------+-------+-----------------+----------+-----------"
     );
     for (i, bench) in positions.iter().enumerate() {
         searcher.clear();
         let limits = if bench.endgame {
             Limits {
                 solve_empties: Some(64),
+                solve_selectivity: Limits::ladder(selectivity, bench.position.empty_count()),
                 ..Limits::default()
             }
         } else {
             Limits {
                 depth: Some(depth),
+                selectivity,
                 ..Limits::default()
             }
         };
@@ -77,11 +82,11 @@ pub fn run(depth: u32) -> Result<ExitCode, Box<dyn Error>> {
         nodes += result.nodes;
         time += result.elapsed;
         println!(
-            "{:>3} | {:<7} | {:>7} | {:>5} | {:>4} | {:>+5} | {:>15} | {:>8.3} | {:>9.0}",
+            "{:>3} | {:<7} | {:>7} | {:>7} | {:>4} | {:>+5} | {:>15} | {:>8.3} | {:>9.0}",
             i + 1,
             if bench.endgame { "endgame" } else { "midgame" },
             bench.position.empty_count(),
-            result.depth.to_string(),
+            result.depth.label(),
             result.best.map_or("--".to_string(), |m| m.to_string()),
             result.score,
             result.nodes,
@@ -91,7 +96,7 @@ pub fn run(depth: u32) -> Result<ExitCode, Box<dyn Error>> {
     }
     let nps = nodes as f64 / time.as_secs_f64().max(1e-6);
     println!(
-        "bench depth {depth}: {} positions, {nodes} nodes, {:.3} s, {nps:.0} nodes/s",
+        "bench depth {depth} at {selectivity}: {} positions, {nodes} nodes, {:.3} s, {nps:.0} nodes/s",
         positions.len(),
         time.as_secs_f64()
     );

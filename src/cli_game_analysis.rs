@@ -221,6 +221,7 @@ pub fn run(args: &AnalyzeArgs, options: EngineOptions) -> Result<ExitCode, Box<d
         time: options.time,
         exact_from: args.exact_from,
         hash_mib: options.hash_mib,
+        threads: options.search_threads(false),
     };
     let several = games.len() > 1;
     let mut bar = ProgressBar::new(games.len(), several);

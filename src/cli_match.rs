@@ -85,6 +85,9 @@ pub fn config(args: &MatchArgs, engine: &EngineArgs) -> Result<MatchConfig, Box<
     if let Some(hash) = engine.hash {
         config.hash_mib = hash.clamp(1, 1 << 20);
     }
+    if let Some(threads) = engine.threads {
+        config.threads = threads.clamp(1, crate::engine::MAX_THREADS);
+    }
     config.gtp_passes = args.gtp_passes;
     Ok(config)
 }

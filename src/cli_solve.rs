@@ -41,6 +41,11 @@ pub fn run(
             solve_empties: Some(64),
             solve_mode: mode,
             multi_pv,
+            solve_selectivity: Limits::ladder(
+                options.analysis_selectivity(),
+                task.position.empty_count(),
+            ),
+            threads: options.search_threads(false),
             ..Limits::default()
         };
         let result = searcher.search(&task.position, &limits, &StopSignal::new(), &mut |_| {});

@@ -9,17 +9,35 @@
 //!
 //! # Levels
 //!
-//! A level sets the midgame depth and the number of empty squares from which
-//! the engine solves the game instead of evaluating it:
+//! A level sets the midgame depth, its selectivity, and the number of empty
+//! squares from which the engine solves the game instead of evaluating it:
 //!
-//! | level | midgame depth | win/loss/draw solve at | exact solve at |
-//! |------:|--------------:|-----------------------:|---------------:|
-//! | 1     | 1             | 4 empties              | 2 empties      |
-//! | 5     | 5             | 9                      | 7              |
-//! | 10    | 10            | 16                     | 14             |
-//! | 15    | 15            | 21                     | 19             |
-//! | 20    | 20            | 26                     | 24             |
-//! | n     | n             | n + 6 (at least 4)     | n + 4 (at least 2), up to 60 |
+//! | level | midgame depth | selectivity | win/loss/draw solve at | exact solve at |
+//! |------:|--------------:|------------:|-----------------------:|---------------:|
+//! | 1     | 1             | 73%         | 4 empties              | 2 empties      |
+//! | 5     | 5             | 73%         | 9                      | 7              |
+//! | 10    | 10            | 73%         | 16                     | 14             |
+//! | 15    | 15            | 73%         | 21                     | 19             |
+//! | 20    | 20            | 73%         | 26                     | 24             |
+//! | n < 60| n             | 73%         | n + 6 (at least 4)     | n + 4 (at least 2) |
+//! | 60    | 60            | 100%        | 60                     | 60             |
+//!
+//! Selectivity is Multi-ProbCut's confidence (see
+//! [`crate::search::selectivity`]): at 73% a node is cut when a shallow
+//! search predicts its result with 73% confidence; 100% searches every move
+//! to full depth. A solve of 24 empties or more starts at the level's
+//! selectivity and rises through 87, 95, 98 and 99% to 100%, each step
+//! reusing the table of the last: the steps below 100% are probable solves,
+//! reported as such (`95%`), and only the last is exact. Level 60 is
+//! perfect play: nothing selective.
+//!
+//! `--selectivity` overrides the level's (100 turns Multi-ProbCut off).
+//!
+//! # Threads
+//!
+//! Searches use [`EngineOptions::threads`] threads; by default every core the
+//! machine offers for play, analysis and solving, but one thread for a
+//! node-limited search, so that its result is reproducible.
 //!
 //! Besides the levels, three simple players ([`SimplePlayer`]) move at once
 //! without searching.
@@ -30,7 +48,9 @@ use crate::game::Game;
 use crate::moves::Move;
 use crate::players::SimplePlayer;
 use crate::position::Position;
-use crate::search::{Clock, Depth, Limits, Report, SearchResult, Searcher, SolveMode, StopSignal};
+use crate::search::{
+    Clock, Depth, Limits, Report, SearchResult, Searcher, Selectivity, SolveMode, StopSignal,
+};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::fmt;
@@ -48,12 +68,16 @@ pub struct Level {
     pub exact_empties: u32,
     /// Solve win/loss/draw from this many empties.
     pub wld_empties: u32,
+    /// Selectivity of the midgame search, and the first of the solve.
+    pub selectivity: Selectivity,
 }
 
 /// Highest level (everything solved exactly from 60 empties).
 pub const MAX_LEVEL: u32 = 60;
 /// Level used when none is given.
 pub const DEFAULT_LEVEL: u32 = 12;
+/// Selectivity of every level below [`MAX_LEVEL`].
+const LEVEL_SELECTIVITY: Selectivity = Selectivity::MOST;
 /// Extra empties at which a level solves exactly, beyond its depth.
 const EXACT_EXTRA: u32 = 4;
 /// Extra empties at which a level solves win/loss/draw, beyond its depth.
@@ -68,6 +92,11 @@ impl Level {
             midgame_depth: level,
             exact_empties: (level + EXACT_EXTRA).min(60),
             wld_empties: (level + WLD_EXTRA).min(60),
+            selectivity: if level == MAX_LEVEL {
+                Selectivity::NONE
+            } else {
+                LEVEL_SELECTIVITY
+            },
         }
     }
 }
@@ -139,6 +168,11 @@ pub struct EngineOptions {
     pub time: Option<Duration>,
     /// Seed of the random player's choices.
     pub seed: u64,
+    /// Selectivity overriding the level's.
+    pub selectivity: Option<Selectivity>,
+    /// Search threads (`None`: every available core, but one for
+    /// node-limited searches).
+    pub threads: Option<usize>,
 }
 
 impl Default for EngineOptions {
@@ -149,7 +183,24 @@ impl Default for EngineOptions {
             depth: None,
             time: None,
             seed: 0x0e11_0000,
+            selectivity: None,
+            threads: None,
         }
+    }
+}
+
+impl EngineOptions {
+    /// The threads of a search: the option, else every core, but one for a
+    /// node-limited search (reproducible).
+    pub fn search_threads(&self, node_limited: bool) -> usize {
+        self.threads
+            .unwrap_or(if node_limited { 1 } else { default_threads() })
+    }
+
+    /// The selectivity of a search outside play (analysis, solving): the
+    /// option, else the levels' (73%, rising to 100% in solves).
+    pub fn analysis_selectivity(&self) -> Selectivity {
+        self.selectivity.unwrap_or(LEVEL_SELECTIVITY)
     }
 }
 
@@ -205,6 +256,17 @@ pub struct Engine {
     rng: StdRng,
 }
 
+/// The most search threads an engine accepts.
+pub const MAX_THREADS: usize = 256;
+
+/// The default number of search threads: the cores the machine offers.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+        .min(MAX_THREADS)
+}
+
 /// Stack of the search thread: recursion is shallow but PV lines live there.
 const WORKER_STACK_BYTES: usize = 16 << 20;
 
@@ -258,6 +320,11 @@ impl Engine {
         self.options.time = time;
     }
 
+    /// Changes the number of search threads (`None`: the default).
+    pub fn set_threads(&mut self, threads: Option<usize>) {
+        self.options.threads = threads.map(|n| n.clamp(1, MAX_THREADS));
+    }
+
     /// Replaces the table by one of `mib` MiB.
     pub fn set_hash(&mut self, mib: usize) {
         self.abort();
@@ -309,7 +376,12 @@ impl Engine {
             Player::Simple(_) => Level::new(1),
         };
         let empties = self.position().empty_count();
+        let selectivity = self.options.selectivity.unwrap_or(level.selectivity);
+        let threads = self.options.search_threads(request.nodes.is_some());
         let mut limits = Limits {
+            selectivity,
+            solve_selectivity: Limits::ladder(selectivity, empties),
+            threads,
             depth: Some(
                 request
                     .depth
@@ -354,7 +426,7 @@ impl Engine {
                 best: (!over).then_some(mv),
                 score: 0,
                 bound: crate::search::Bound::Exact,
-                depth: Depth::Midgame(0),
+                depth: Depth::plies(0),
                 pv: if over { Vec::new() } else { vec![mv] },
                 lines: Vec::new(),
                 nodes: 0,
@@ -473,9 +545,11 @@ mod tests {
                 level: 10,
                 midgame_depth: 10,
                 exact_empties: 14,
-                wld_empties: 16
+                wld_empties: 16,
+                selectivity: Selectivity::MOST,
             }
         );
+        assert_eq!(Level::new(60).selectivity, Selectivity::NONE);
         assert_eq!(Level::new(0).level, 1);
         assert_eq!(Level::new(99).exact_empties, 60);
         assert_eq!(

@@ -43,6 +43,7 @@ pub mod cli_analyze;
 pub mod cli_bench;
 pub mod cli_game_analysis;
 pub mod cli_match;
+pub mod cli_probcut;
 pub mod cli_solve;
 pub mod cli_train;
 pub mod color;

@@ -10,7 +10,7 @@ mod common;
 
 use common::naive::{self, NaiveBoard};
 use oxello::formats::obf::{self, ObfEntry};
-use oxello::search::{Limits, SearchResult, Searcher, SolveMode, StopSignal};
+use oxello::search::{Limits, SearchResult, Searcher, Selectivity, SolveMode, StopSignal};
 use oxello::{Board, BoardSize, Position, Symmetry};
 
 fn positions_file(name: &str) -> Vec<ObfEntry> {
@@ -58,6 +58,62 @@ fn check_ffo(numbers: std::ops::RangeInclusive<usize>) {
 #[test]
 fn ffo_40_to_44_exact_scores_and_moves() {
     check_ffo(40..=44);
+}
+
+/// Solves FFO `numbers` with the selectivity ladder (73% up to 100%) and
+/// `threads` threads; returns each best score and checks it is exact.
+fn ladder_scores(numbers: std::ops::RangeInclusive<usize>, threads: usize) -> Vec<i32> {
+    let entries = positions_file("ffo-40-59.obf");
+    let mut searcher = Searcher::new(64);
+    let mut scores = Vec::new();
+    for number in numbers {
+        let entry = &entries[number - 40];
+        searcher.clear();
+        let limits = Limits {
+            solve_empties: Some(64),
+            solve_selectivity: Selectivity::MOST,
+            threads,
+            ..Limits::default()
+        };
+        let mut levels = Vec::new();
+        let result = searcher.search(&entry.position, &limits, &StopSignal::new(), &mut |r| {
+            levels.push(r.depth)
+        });
+        assert_eq!(
+            result.depth,
+            oxello::search::Depth::Exact,
+            "FFO #{number}, {threads} threads"
+        );
+        // Any probable steps came first, each reported as such.
+        assert!(levels[..levels.len() - 1].iter().all(|d| !d.is_proven()));
+        assert_eq!(
+            result.score,
+            entry.best_score().unwrap(),
+            "FFO #{number}, {threads} threads"
+        );
+        eprintln!(
+            "FFO #{number}, {threads} threads: {} {:+} in {} nodes, {:.2?}",
+            result.best.unwrap(),
+            result.score,
+            result.nodes,
+            result.elapsed
+        );
+        scores.push(result.score);
+    }
+    scores
+}
+
+#[test]
+fn ffo_40_to_44_stay_exact_with_the_selectivity_ladder() {
+    ladder_scores(40..=44, 1);
+}
+
+#[test]
+fn ffo_40_to_44_stay_exact_with_2_and_4_threads_every_time() {
+    let single = ladder_scores(40..=44, 1);
+    for threads in [2, 2, 4, 4] {
+        assert_eq!(ladder_scores(40..=44, threads), single, "{threads} threads");
+    }
 }
 
 #[test]

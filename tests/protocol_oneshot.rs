@@ -64,7 +64,7 @@ fn json_answer_has_every_field() {
     );
     for key in [
         "\"score\":",
-        "\"depth\":\"5\"",
+        "\"depth\":\"5@73%\"",
         "\"pv\":[\"",
         "\"nodes\":",
         "\"time\":",

@@ -6,7 +6,7 @@ mod common;
 use oxello::engine::{Engine, EngineOptions, GoRequest};
 use oxello::formats::{board_string, obf, openings};
 use oxello::players::SimplePlayer;
-use oxello::search::{Limits, Searcher, SolveMode, StopSignal};
+use oxello::search::{Limits, Searcher, Selectivity, SolveMode, StopSignal};
 use oxello::{BoardSize, Color, Move, Position};
 use rand::SeedableRng;
 use std::time::{Duration, Instant};
@@ -50,6 +50,7 @@ fn stop_during_a_20_empties_solve_answers_within_50_ms() {
     let position = entries[1].position;
     let mut engine = Engine::new(EngineOptions {
         hash_mib: 16,
+        threads: Some(2),
         ..EngineOptions::default()
     });
     engine.set_game(oxello::Game::from_position(position));
@@ -199,4 +200,107 @@ fn every_move_is_searched_on_a_35_move_board() {
         assert_eq!(single.score, best, "depth {depth}");
         assert_eq!(single.score, all.lines[0].score, "depth {depth}");
     }
+}
+
+/// A solve cut off by the clock falls back to the deepest finished result
+/// and never calls it exact (it used to answer c1 +30 "exact" here, where
+/// a2 +38 is the truth).
+#[test]
+fn a_time_limited_solve_that_cannot_finish_is_never_exact() {
+    let position = board_string::parse_position(
+        "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X",
+    )
+    .unwrap();
+    for (millis, threads) in [(20, 1), (60, 2), (150, 1), (400, 2)] {
+        let mut engine = Engine::new(EngineOptions {
+            hash_mib: 16,
+            player: "60".parse().unwrap(),
+            time: Some(Duration::from_millis(millis)),
+            threads: Some(threads),
+            ..EngineOptions::default()
+        });
+        engine.set_game(oxello::Game::from_position(position));
+        let result = engine.think(GoRequest::default()).unwrap();
+        if result.depth.is_proven() {
+            // Only a finished solve may say so, and then it is right.
+            assert_eq!(result.score, 38, "{millis} ms: {result:?}");
+            assert_eq!(result.best.unwrap().to_string(), "a2");
+        } else {
+            assert!(result.stopped.is_some(), "{millis} ms: {result:?}");
+        }
+        eprintln!(
+            "{millis} ms, {threads} threads: {} {:+} at {} ({:?})",
+            result.best.unwrap(),
+            result.score,
+            result.depth.label(),
+            result.stopped
+        );
+    }
+}
+
+/// Negamax over the pattern evaluation, no pruning: what a full-width
+/// search to `depth` must find (passes do not count as plies).
+fn negamax(board: oxello::Board, depth: u32) -> i32 {
+    if depth == 0 {
+        return oxello::eval::patterns::built_in().evaluate(board);
+    }
+    let moves = board.move_list_on(BoardSize::Eight);
+    if moves.is_empty() {
+        return if board.pass().legal_moves() == 0 {
+            board.final_score_on(BoardSize::Eight)
+        } else {
+            -negamax(board.pass(), depth)
+        };
+    }
+    moves
+        .iter()
+        .map(|&mv| -negamax(board.play_unchecked(mv), depth - 1))
+        .max()
+        .unwrap()
+}
+
+/// Selectivity off, the search is a plain alpha-beta: its score is
+/// negamax's. Selectivity on, it visits fewer nodes.
+#[test]
+fn full_width_search_equals_negamax_and_selectivity_saves_nodes() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/positions/xot-first-50.txt"
+    ))
+    .unwrap();
+    let openings = openings::parse_list(&text, Position::default()).unwrap();
+    let mut searcher = Searcher::new(16);
+    let (mut full, mut selective) = (0, 0);
+    for opening in openings.iter().take(6) {
+        let position = opening.position();
+        for depth in 1..=4 {
+            searcher.clear();
+            let limits = Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            };
+            let result = searcher.search(&position, &limits, &StopSignal::new(), &mut |_| {});
+            assert_eq!(
+                result.score,
+                negamax(position.board, depth),
+                "depth {depth}"
+            );
+        }
+        for (selectivity, nodes) in [
+            (Selectivity::NONE, &mut full),
+            (Selectivity::MOST, &mut selective),
+        ] {
+            searcher.clear();
+            let limits = Limits {
+                depth: Some(10),
+                selectivity,
+                ..Limits::default()
+            };
+            *nodes += searcher
+                .search(&position, &limits, &StopSignal::new(), &mut |_| {})
+                .nodes;
+        }
+    }
+    eprintln!("depth 10: {full} nodes full width, {selective} at 73%");
+    assert!(selective * 2 < full, "{selective} vs {full}");
 }

@@ -14,15 +14,22 @@ pub struct LocalEngine {
 }
 
 impl LocalEngine {
-    /// A player with its own table of `hash_mib` MiB; `depth` fixes its
-    /// midgame depth.
-    pub fn new(name: &str, player: Player, depth: Option<u32>, hash_mib: usize) -> LocalEngine {
+    /// A player with its own table of `hash_mib` MiB searching with
+    /// `threads` threads; `depth` fixes its midgame depth.
+    pub fn new(
+        name: &str,
+        player: Player,
+        depth: Option<u32>,
+        hash_mib: usize,
+        threads: usize,
+    ) -> LocalEngine {
         LocalEngine {
             name: name.to_string(),
             options: EngineOptions {
                 hash_mib,
                 player,
                 depth,
+                threads: Some(threads.max(1)),
                 ..EngineOptions::default()
             },
             engine: None,

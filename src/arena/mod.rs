@@ -87,6 +87,9 @@ pub struct MatchConfig {
     pub stop_after: Option<usize>,
     /// Table size of in-process engines, MiB.
     pub hash_mib: usize,
+    /// Search threads of each in-process engine: 1 unless told otherwise,
+    /// so that concurrent games do not oversubscribe the cores.
+    pub threads: usize,
     /// How passes are sent to GTP engines.
     pub gtp_passes: gtp::PassStyle,
 }
@@ -111,6 +114,7 @@ impl MatchConfig {
             sprt: None,
             stop_after: None,
             hash_mib: 16,
+            threads: 1,
             gtp_passes: gtp::PassStyle::Explicit,
         }
     }

@@ -345,8 +345,9 @@ mod tests {
 
     #[test]
     fn a_game_between_local_players_is_recorded() {
-        let mut black = LocalEngine::new("greedy", Player::Simple(SimplePlayer::Greedy), None, 1);
-        let mut white = LocalEngine::new("level:2", Player::Level(Level::new(2)), None, 1);
+        let mut black =
+            LocalEngine::new("greedy", Player::Simple(SimplePlayer::Greedy), None, 1, 1);
+        let mut white = LocalEngine::new("level:2", Player::Level(Level::new(2)), None, 1, 1);
         let opening =
             crate::formats::transcript::parse_game("f5d6c3", crate::Position::default()).unwrap();
         let settings = RefereeSettings {

@@ -62,6 +62,7 @@ pub fn contestant(spec: &EngineSpec, config: &MatchConfig) -> Box<dyn Contestant
             *player,
             *depth,
             config.hash_mib,
+            config.threads,
         )),
         EngineKind::Command(command) => match command.protocol {
             Protocol::Nboard => Box::new(NboardClient::new(

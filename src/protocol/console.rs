@@ -252,6 +252,14 @@ impl Console {
                 self.host.engine_mut().set_player(player);
                 out.push(format!("level: {player}"));
             }
+            Command::Threads(None) => {
+                let options = self.host.engine().options();
+                out.push(format!("threads: {}", options.search_threads(false)));
+            }
+            Command::Threads(Some(n)) => {
+                self.host.engine_mut().set_threads(Some(n));
+                out.push(format!("threads: {n}"));
+            }
             Command::Mode(None) => out.push(self.mode.to_string()),
             Command::Mode(Some(mode)) => {
                 self.mode = mode;
@@ -585,7 +593,13 @@ impl Console {
 /// How deep a result looked, in words.
 fn depth_words(depth: Depth) -> String {
     match depth {
-        Depth::Midgame(d) => format!("depth {d}"),
+        Depth::Midgame(..) => format!("depth {}", depth.label()),
+        Depth::Probable {
+            selectivity, mode, ..
+        } => match mode {
+            SolveMode::Exact => format!("probable solve ({selectivity})"),
+            SolveMode::Wld => format!("probable win/loss/draw ({selectivity})"),
+        },
         Depth::Exact => "exact".to_string(),
         Depth::Wld => "win/loss/draw".to_string(),
     }

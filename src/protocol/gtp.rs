@@ -175,6 +175,10 @@ impl Gtp {
                 answer("")
             }
             Command::Komi(_) => answer(""),
+            Command::Threads(n) => {
+                self.host.engine_mut().set_threads(Some(*n));
+                answer("")
+            }
             Command::Play(color, token) => {
                 self.play(*color, *token)?;
                 answer("")

@@ -65,7 +65,7 @@ pub fn format_json(result: &SearchResult) -> String {
         "{{\"move\":{},\"score\":{},\"depth\":{},\"pv\":[{}],\"nodes\":{},\"time\":{:.3}}}",
         json_string(&mv),
         result.score,
-        json_string(&result.depth.to_string()),
+        json_string(&result.depth.label()),
         pv.join(","),
         result.nodes,
         result.elapsed.as_secs_f64()

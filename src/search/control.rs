@@ -6,7 +6,7 @@
 
 use crate::search::params::NODES_BETWEEN_CHECKS;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// A shareable stop signal. Cloning gives another handle to the same flag.
@@ -45,28 +45,107 @@ pub enum StopReason {
     Time,
 }
 
-/// Node counting and the stop conditions of one search.
+impl StopReason {
+    const fn code(self) -> u8 {
+        match self {
+            StopReason::Signal => 1,
+            StopReason::Nodes => 2,
+            StopReason::Time => 3,
+        }
+    }
+
+    const fn from_code(code: u8) -> Option<StopReason> {
+        match code {
+            1 => Some(StopReason::Signal),
+            2 => Some(StopReason::Nodes),
+            3 => Some(StopReason::Time),
+            _ => None,
+        }
+    }
+}
+
+/// The part of one search that its threads share: the node total, the
+/// limits, and why the search stopped.
 #[derive(Debug)]
-pub struct Control {
-    pub nodes: u64,
-    next_check: u64,
+pub struct Shared {
+    nodes: AtomicU64,
+    /// A [`StopReason`] code, 0 while running.
+    stopped: AtomicU8,
+    /// Raised when the main thread is done: helper threads return.
+    halt: AtomicBool,
     node_limit: u64,
     deadline: Option<Instant>,
     signal: StopSignal,
+}
+
+impl Shared {
+    pub fn new(signal: StopSignal, node_limit: Option<u64>, deadline: Option<Instant>) -> Shared {
+        Shared {
+            nodes: AtomicU64::new(0),
+            stopped: AtomicU8::new(0),
+            halt: AtomicBool::new(false),
+            node_limit: node_limit.unwrap_or(u64::MAX),
+            deadline,
+            signal,
+        }
+    }
+
+    /// Tells the helper threads to return (the main thread is done).
+    pub fn halt_helpers(&self) {
+        self.halt.store(true, Ordering::Relaxed);
+    }
+
+    /// Nodes counted by all threads so far (up to each thread's last check).
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+}
+
+/// Node counting and the stop conditions, for one thread of a search.
+///
+/// Each thread counts its nodes locally and adds them to the shared total
+/// every [`NODES_BETWEEN_CHECKS`] nodes, when it also looks at the limits,
+/// the stop signal and the clock. With one thread the total at each check
+/// is this thread's count, so a node limit stops at the same node every
+/// time.
+#[derive(Debug)]
+pub struct Control {
+    /// Nodes of this thread.
+    pub nodes: u64,
+    /// Part of `nodes` already added to the shared total.
+    flushed: u64,
+    next_check: u64,
+    shared: Arc<Shared>,
+    /// Whether this thread is a helper (it also stops on `halt`).
+    helper: bool,
     /// Set once the search must unwind; every caller checks it after a child.
     pub stopped: Option<StopReason>,
 }
 
 impl Control {
-    pub fn new(signal: StopSignal, node_limit: Option<u64>, deadline: Option<Instant>) -> Control {
+    /// The control of the main thread.
+    pub fn new(shared: Arc<Shared>) -> Control {
         Control {
             nodes: 0,
+            flushed: 0,
             next_check: NODES_BETWEEN_CHECKS,
-            node_limit: node_limit.unwrap_or(u64::MAX),
-            deadline,
-            signal,
+            shared,
+            helper: false,
             stopped: None,
         }
+    }
+
+    /// The control of a helper thread, sharing `shared`.
+    pub fn helper(shared: Arc<Shared>) -> Control {
+        Control {
+            helper: true,
+            ..Control::new(shared)
+        }
+    }
+
+    /// Nodes searched by every thread of the search so far.
+    pub fn total_nodes(&self) -> u64 {
+        self.shared.nodes() + (self.nodes - self.flushed)
     }
 
     /// Counts a node; returns true when the search must stop.
@@ -82,15 +161,35 @@ impl Control {
     #[cold]
     fn check(&mut self) {
         self.next_check = self.nodes + NODES_BETWEEN_CHECKS;
+        let delta = self.nodes - self.flushed;
+        self.flushed = self.nodes;
+        let total = self.shared.nodes.fetch_add(delta, Ordering::Relaxed) + delta;
         if self.stopped.is_some() {
             return;
         }
-        if self.nodes >= self.node_limit {
-            self.stopped = Some(StopReason::Nodes);
-        } else if self.signal.is_stopped() {
+        let shared = &self.shared;
+        let reason = if total >= shared.node_limit {
+            Some(StopReason::Nodes)
+        } else if shared.signal.is_stopped() {
+            Some(StopReason::Signal)
+        } else if shared.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(StopReason::Time)
+        } else {
+            None
+        };
+        if let Some(reason) = reason {
+            // The first reason found wins, for every thread.
+            let _ = shared.stopped.compare_exchange(
+                0,
+                reason.code(),
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            );
+        }
+        self.stopped = StopReason::from_code(shared.stopped.load(Ordering::Relaxed));
+        if self.stopped.is_none() && self.helper && shared.halt.load(Ordering::Relaxed) {
+            // A helper's result is never used, so any reason will do.
             self.stopped = Some(StopReason::Signal);
-        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            self.stopped = Some(StopReason::Time);
         }
     }
 
@@ -98,5 +197,12 @@ impl Control {
     #[inline(always)]
     pub fn is_stopped(&self) -> bool {
         self.stopped.is_some()
+    }
+
+    /// Adds this thread's uncounted nodes to the shared total.
+    pub fn flush(&mut self) {
+        let delta = self.nodes - self.flushed;
+        self.flushed = self.nodes;
+        self.shared.nodes.fetch_add(delta, Ordering::Relaxed);
     }
 }

@@ -7,8 +7,17 @@ use crate::position::Position;
 use crate::search::line::Line;
 use crate::search::params::*;
 use crate::search::time::Budget;
-use crate::search::{Bound, Depth, Limits, Report, Search, SearchResult, SolveMode};
+use crate::search::{Bound, Depth, Limits, Report, Search, SearchResult, Selectivity, SolveMode};
 use std::time::Instant;
+
+/// What one iteration does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Iteration {
+    /// A midgame search of this depth, at the limits' selectivity.
+    Midgame(u32),
+    /// A solve at this selectivity.
+    Solve(Selectivity),
+}
 
 /// Iterative deepening for one search.
 pub(crate) struct Driver<'l> {
@@ -16,6 +25,9 @@ pub(crate) struct Driver<'l> {
     pub budget: Option<Budget>,
     pub limits: &'l Limits,
     pub position: Position,
+    /// 0 for the main thread, which reports; helpers of a parallel search
+    /// count from 1 and vary their iterations (see [`crate::search::parallel`]).
+    pub helper: usize,
 }
 
 impl Driver<'_> {
@@ -49,30 +61,63 @@ impl Driver<'_> {
             0
         };
         let mut lines: Vec<Report> = Vec::new();
-        let mut depth = 1;
+        let first_level = self.limits.solve_selectivity;
+        // Odd helpers of a parallel search start one iteration deeper.
+        let mut depth = 1 + (self.helper % 2) as u32;
         loop {
-            let solving = depth >= empties
+            let solve = depth >= empties
                 || (solve_now && depth > presolve)
-                || self.solve_fits(empties, depth);
-            let iteration = if solving { None } else { Some(depth) };
-            let (found, complete) =
-                self.iterate(search, iteration, wanted_lines, &lines, on_report);
-            merge_lines(&mut lines, found, complete);
-            if !complete || solving || depth >= max_depth && !solve_now || self.out_of_time() {
+                || self.solve_fits(empties, depth, first_level);
+            if solve {
                 break;
             }
+            let (found, complete) = self.iterate(
+                search,
+                Iteration::Midgame(depth),
+                wanted_lines,
+                &lines,
+                on_report,
+            );
+            merge_lines(&mut lines, found, complete);
+            if !complete || depth >= max_depth && !solve_now || self.out_of_time() {
+                return self.finish(search, lines);
+            }
             depth += 1;
+        }
+        // The solve: at rising selectivity up to 100%, each level reusing the
+        // table of the last. An unfinished level never replaces the deepest
+        // finished result, so a cut-off solve is never reported as exact.
+        let mut level = first_level;
+        loop {
+            let started = search.control.total_nodes();
+            let (found, complete) = self.iterate(
+                search,
+                Iteration::Solve(level),
+                wanted_lines,
+                &lines,
+                on_report,
+            );
+            if !complete {
+                break;
+            }
+            lines = found;
+            let Some(next) = level.next() else { break };
+            let spent = search.control.total_nodes() - started;
+            if self.out_of_time() || !self.ladder_step_fits(spent) {
+                break;
+            }
+            level = next;
         }
         self.finish(search, lines)
     }
 
-    /// One iteration: `wanted` lines at `depth` (or a solve), each excluding
+    /// One iteration: `wanted` lines at a depth or a solve, each excluding
     /// the moves of the lines before it. Returns the lines and whether the
     /// iteration finished.
     fn iterate(
         &self,
         search: &mut Search,
-        depth: Option<u32>,
+        iteration: Iteration,
         wanted: usize,
         previous: &[Report],
         on_report: &mut dyn FnMut(&Report),
@@ -80,22 +125,37 @@ impl Driver<'_> {
         let board = self.position.board;
         let mut excluded = self.limits.excluded;
         let mut found = Vec::new();
-        let report_depth = match (depth, self.limits.solve_mode) {
-            (Some(d), _) => Depth::Midgame(d),
-            (None, SolveMode::Exact) => Depth::Exact,
-            (None, SolveMode::Wld) => Depth::Wld,
+        let (depth, report_depth) = match iteration {
+            Iteration::Midgame(d) => {
+                search.selectivity = self.limits.selectivity;
+                (Some(d), Depth::Midgame(d, self.limits.selectivity))
+            }
+            Iteration::Solve(selectivity) => {
+                search.selectivity = selectivity;
+                let mode = self.limits.solve_mode;
+                let depth = match (selectivity.is_none(), mode) {
+                    (true, SolveMode::Exact) => Depth::Exact,
+                    (true, SolveMode::Wld) => Depth::Wld,
+                    (false, _) => Depth::Probable {
+                        empties: board.empty_count_on(self.position.size),
+                        selectivity,
+                        mode,
+                    },
+                };
+                (None, depth)
+            }
         };
         for rank in 0..wanted {
             if board.legal_moves_on(self.position.size) & !excluded == 0 {
                 break;
             }
-            // A solve starts from the full window: a midgame score is too
-            // rough a guess for an exact result, and failing costs a re-search.
-            let guess = if depth.is_some() {
-                previous.get(rank).map(|r| r.score)
-            } else {
-                None
-            };
+            // A solve starts from the full window unless a probable solve
+            // came before: a midgame score is too rough a guess for an
+            // exact result, and failing costs a re-search.
+            let guess = previous
+                .get(rank)
+                .filter(|r| depth.is_some() || r.depth.is_solve())
+                .map(|r| r.score);
             let Some((score, bound, pv, complete)) =
                 self.search_window(search, depth, guess, excluded)
             else {
@@ -111,7 +171,7 @@ impl Driver<'_> {
                 score,
                 bound,
                 pv: replay_line(&self.position, &pv),
-                nodes: search.control.nodes,
+                nodes: search.control.total_nodes(),
                 elapsed: self.started.elapsed(),
             };
             on_report(&report);
@@ -171,9 +231,10 @@ impl Driver<'_> {
     }
 
     /// Whether a time-limited search should solve now: after a few midgame
-    /// iterations (for a fallback move), when the estimated solve time fits
-    /// in part of the time left. Searches without a clock never guess.
-    fn solve_fits(&self, empties: u32, depth: u32) -> bool {
+    /// iterations (for a fallback move), when the estimated time of the
+    /// first solve step (at `level`) fits in part of the time left. Searches
+    /// without a clock never guess.
+    fn solve_fits(&self, empties: u32, depth: u32, level: Selectivity) -> bool {
         let Some(budget) = self.budget else {
             return false;
         };
@@ -182,12 +243,28 @@ impl Driver<'_> {
         {
             return false;
         }
-        let nodes = SOLVE_NODES_AT_20_EMPTIES * SOLVE_GROWTH_PER_EMPTY.powi(empties as i32 - 20);
-        let left = budget
+        let exact = SOLVE_NODES_AT_20_EMPTIES * SOLVE_GROWTH_PER_EMPTY.powi(empties as i32 - 20);
+        let steps_below_exact = (Selectivity::NONE.index() - level.index()) as i32;
+        let nodes = exact / SOLVE_LADDER_GROWTH.powi(steps_below_exact);
+        nodes / SOLVE_NODES_PER_SECOND < self.time_left(budget) * SOLVE_TIME_FRACTION
+    }
+
+    /// Whether the next, less selective solve step should fit in the time
+    /// left, given the nodes the last step took.
+    fn ladder_step_fits(&self, last_step_nodes: u64) -> bool {
+        let Some(budget) = self.budget else {
+            return true;
+        };
+        let nodes = last_step_nodes as f64 * SOLVE_LADDER_GROWTH;
+        nodes / SOLVE_NODES_PER_SECOND < self.time_left(budget) * SOLVE_TIME_FRACTION
+    }
+
+    /// Seconds left before the hard deadline.
+    fn time_left(&self, budget: Budget) -> f64 {
+        budget
             .hard
             .saturating_sub(self.started.elapsed())
-            .as_secs_f64();
-        nodes / SOLVE_NODES_PER_SECOND < left * SOLVE_TIME_FRACTION
+            .as_secs_f64()
     }
 
     fn out_of_time(&self) -> bool {
@@ -204,7 +281,7 @@ impl Driver<'_> {
             depth: Depth::Exact,
             pv: Vec::new(),
             lines: Vec::new(),
-            nodes: search.control.nodes,
+            nodes: search.control.total_nodes(),
             elapsed: self.started.elapsed(),
             stopped: None,
         }
@@ -260,7 +337,7 @@ impl Driver<'_> {
                 // Stopped before the first iteration finished: fall back on
                 // the move that leaves the opponent least mobility.
                 let mv = self.fallback_move(search);
-                (Some(mv), 0, Bound::Exact, Depth::Midgame(0), vec![mv])
+                (Some(mv), 0, Bound::Exact, Depth::plies(0), vec![mv])
             }
         };
         SearchResult {
@@ -270,7 +347,7 @@ impl Driver<'_> {
             depth,
             pv,
             lines,
-            nodes: search.control.nodes,
+            nodes: search.control.total_nodes(),
             elapsed: self.started.elapsed(),
             stopped,
         }

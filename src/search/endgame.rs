@@ -238,12 +238,17 @@ impl Search<'_> {
         }
         let mut table_move = NO_MOVE;
         if let Some(hit) = self.tt.probe(board) {
-            if is_exact(hit.depth)
+            if self.trusted(&hit, exact_depth(empties))
                 && let Some(score) = hit.cutoff(alpha)
             {
                 return score;
             }
             table_move = hit.best;
+        }
+        if empties >= ENDGAME_PROBCUT_MIN_EMPTIES
+            && let Some(score) = self.endgame_probcut(board, alpha, empties)
+        {
+            return score;
         }
         let moves = movegen::legal_moves(board.player, board.opponent) & self.mask;
         if moves == 0 {
@@ -259,14 +264,7 @@ impl Search<'_> {
             return alpha;
         };
         if empties >= TABLE_MIN_EMPTIES {
-            self.tt.store(
-                board,
-                exact_depth(empties),
-                alpha,
-                alpha + 1,
-                best.score,
-                best.index,
-            );
+            self.store(board, exact_depth(empties), (alpha, alpha + 1), best);
         }
         best.score
     }
@@ -282,6 +280,7 @@ impl Search<'_> {
             let child = board.play_flips(square, flips);
             if let Some(hit) = self.tt.probe(child)
                 && is_exact(hit.depth)
+                && hit.selectivity >= self.selectivity.index()
                 && -hit.upper > alpha
             {
                 return Some(-hit.upper);
@@ -317,14 +316,7 @@ impl Search<'_> {
         let mut list = self.order_moves(board, moves, table_move, OrderingMode::endgame(empties));
         let best = self.pv_loop(board, &mut list, (alpha, beta), Child::Solve, pv);
         if !self.control.is_stopped() && empties >= TABLE_MIN_EMPTIES {
-            self.tt.store(
-                board,
-                exact_depth(empties),
-                alpha,
-                beta,
-                best.score,
-                best.index,
-            );
+            self.store(board, exact_depth(empties), (alpha, beta), best);
         }
         best.score
     }

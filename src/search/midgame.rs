@@ -63,8 +63,7 @@ impl Search<'_> {
         if self.control.is_stopped() {
             return best.score.max(alpha);
         }
-        self.tt
-            .store(board, depth as u8, alpha, beta, best.score, best.index);
+        self.store(board, depth as u8, (alpha, beta), best);
         best.score
     }
 
@@ -82,12 +81,15 @@ impl Search<'_> {
         }
         let mut table_move = NO_MOVE;
         if let Some(hit) = self.tt.probe(board) {
-            if u32::from(hit.depth) >= depth
+            if self.trusted(&hit, depth as u8)
                 && let Some(score) = hit.cutoff(alpha)
             {
                 return score;
             }
             table_move = hit.best;
+        }
+        if let Some(score) = self.midgame_probcut(board, alpha, depth, empties) {
+            return score;
         }
         let moves = movegen::legal_moves(board.player, board.opponent) & self.mask;
         if moves == 0 {
@@ -100,8 +102,7 @@ impl Search<'_> {
         let Some(best) = self.nws_loop(board, &mut list, alpha, Child::Depth(depth - 1)) else {
             return alpha;
         };
-        self.tt
-            .store(board, depth as u8, alpha, alpha + 1, best.score, best.index);
+        self.store(board, depth as u8, (alpha, alpha + 1), best);
         best.score
     }
 

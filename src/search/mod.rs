@@ -23,22 +23,28 @@ pub mod line;
 pub(crate) mod midgame;
 mod node;
 pub(crate) mod ordering;
+mod parallel;
 pub mod params;
+pub mod probcut;
+pub mod probcut_fit;
 mod result;
 mod root;
+pub mod selectivity;
 pub mod time;
 pub mod tt;
 
 pub use control::{StopReason, StopSignal};
 pub use result::{Bound, Depth, Limits, Report, SearchResult, SolveMode};
+pub use selectivity::Selectivity;
 pub use time::Clock;
 
 use crate::bitboard::BoardSize;
 use crate::eval::Evaluator;
 use crate::position::Position;
 use crate::square::Square;
-use control::Control;
+use control::{Control, Shared};
 use driver::Driver;
+use std::sync::Arc;
 use std::time::Instant;
 use time::Budget;
 use tt::Table;
@@ -99,21 +105,25 @@ impl Searcher {
             (None, Some(clock)) => Some(Budget::from_clock(clock, position.empty_count())),
             (None, None) => None,
         };
-        let control = Control::new(stop.clone(), limits.nodes, budget.map(|b| started + b.hard));
-        let mut search = Search::new(&mut self.table, &self.evaluator, control, position.size);
+        let shared = Arc::new(Shared::new(
+            stop.clone(),
+            limits.nodes,
+            budget.map(|b| started + b.hard),
+        ));
         let driver = Driver {
             started,
             budget,
             limits,
             position: *position,
+            helper: 0,
         };
-        driver.run(&mut search, on_report)
+        parallel::run(&self.table, &self.evaluator, &shared, &driver, on_report)
     }
 }
 
 /// The state shared by the midgame search and the endgame solver.
 pub(crate) struct Search<'a> {
-    pub tt: &'a mut Table,
+    pub tt: &'a Table,
     pub evaluator: &'a Evaluator,
     /// The learned evaluation, used instead of `evaluator` on 8x8 (the only
     /// size it is trained for).
@@ -128,11 +138,15 @@ pub(crate) struct Search<'a> {
     pub corners: u64,
     /// The four quadrants of the board in play (parity regions).
     pub quadrants: [u64; 4],
+    /// How selective the search is now (Multi-ProbCut; 100%: not at all).
+    pub selectivity: Selectivity,
+    /// The Multi-ProbCut predictions.
+    pub probcut: &'static probcut::Model,
 }
 
 impl<'a> Search<'a> {
     fn new(
-        tt: &'a mut Table,
+        tt: &'a Table,
         evaluator: &'a Evaluator,
         control: Control,
         size: BoardSize,
@@ -163,6 +177,8 @@ impl<'a> Search<'a> {
                 region(0..half, half..n),
                 region(half..n, half..n),
             ],
+            selectivity: Selectivity::NONE,
+            probcut: probcut::model(),
         }
     }
 }

@@ -8,7 +8,7 @@ use crate::search::Search;
 use crate::search::line::Line;
 use crate::search::ordering::MoveList;
 use crate::search::params::SCORE_INF;
-use crate::search::tt::NO_MOVE;
+use crate::search::tt::{Hit, NO_MOVE, Record};
 
 /// How the children of a node are searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +27,31 @@ pub(crate) struct Best {
 }
 
 impl Search<'_> {
+    /// Whether a table hit may settle a search of `depth` (a midgame depth
+    /// or [`crate::search::tt::exact_depth`]) at this search's selectivity:
+    /// it must be as deep and at least as reliable.
+    #[inline]
+    pub(crate) fn trusted(&self, hit: &Hit, depth: u8) -> bool {
+        hit.depth >= depth && hit.selectivity >= self.selectivity.index()
+    }
+
+    /// Records the result `best` of searching `board` to `depth` within
+    /// `window`, at this search's selectivity.
+    #[inline]
+    pub(crate) fn store(&self, board: Board, depth: u8, window: (i32, i32), best: Best) {
+        self.tt.store(
+            board,
+            Record {
+                depth,
+                selectivity: self.selectivity.index(),
+                alpha: window.0,
+                beta: window.1,
+                score: best.score,
+                best: best.index,
+            },
+        );
+    }
+
     /// Null-window search of a child: is its score above `alpha`?
     #[inline]
     pub(crate) fn child_nws(&mut self, board: Board, alpha: i32, child: Child) -> i32 {

@@ -64,6 +64,14 @@ pub const SOLVE_NODES_AT_20_EMPTIES: f64 = 25e6;
 pub const SOLVE_GROWTH_PER_EMPTY: f64 = 2.2;
 /// Solver speed assumed for that estimate (conservative), nodes per second.
 pub const SOLVE_NODES_PER_SECOND: f64 = 20e6;
+/// Each step of the solve's selectivity ladder (73% -> 87% -> ... -> 100%)
+/// costs about this many times the step before.
+pub const SOLVE_LADDER_GROWTH: f64 = 2.0;
+/// Solves of fewer empties skip the ladder and solve exactly at once. FFO
+/// #40-44 (20-23 empties, one thread): 199 M nodes, 10.4 s straight to
+/// 100%; 208 M nodes, 14.3 s through the ladder from 73%. Bench endgames
+/// (18-20 empties): the ladder doubled their nodes.
+pub const SOLVE_LADDER_MIN_EMPTIES: u32 = 24;
 /// Part of the time left that an estimated solve may take.
 pub const SOLVE_TIME_FRACTION: f64 = 0.5;
 
@@ -71,3 +79,14 @@ pub const SOLVE_TIME_FRACTION: f64 = 0.5;
 pub const NODES_BETWEEN_CHECKS: u64 = 1 << 11;
 /// Deepest search in plies (60 moves plus passes fit easily).
 pub const MAX_PLY: usize = 96;
+
+/// Multi-ProbCut: midgame nodes this deep and deeper may be cut (their
+/// shallow search is [`crate::search::probcut::shallow_depth`]).
+pub const PROBCUT_MIN_DEPTH: u32 = 3;
+/// Multi-ProbCut: solver nodes with this many empties and more may be cut.
+pub const ENDGAME_PROBCUT_MIN_EMPTIES: u32 = 12;
+/// Multi-ProbCut: the solver's shallow search is a quarter of the empties
+/// deep, at most this.
+pub const ENDGAME_PROBCUT_MAX_SHALLOW: u32 = 8;
+/// Multi-ProbCut: no prediction is trusted to better than this, in discs.
+pub const PROBCUT_MIN_SIGMA: f64 = 1.0;

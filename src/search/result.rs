@@ -3,6 +3,8 @@
 
 use crate::moves::Move;
 use crate::search::StopReason;
+use crate::search::params::SOLVE_LADDER_MIN_EMPTIES;
+use crate::search::selectivity::Selectivity;
 use crate::search::time::Clock;
 use std::fmt;
 use std::time::Duration;
@@ -36,6 +38,28 @@ pub struct Limits {
     pub multi_pv: usize,
     /// Root moves not to consider.
     pub excluded: u64,
+    /// Selectivity of the midgame iterations (Multi-ProbCut; 100%: none).
+    pub selectivity: Selectivity,
+    /// Selectivity the solve starts from: it solves at every level from
+    /// this one up to 100%, each level reusing the table of the last (see
+    /// [`Limits::ladder`] for the usual choice).
+    pub solve_selectivity: Selectivity,
+    /// Search threads (1: reproducible with a node limit).
+    pub threads: usize,
+}
+
+impl Limits {
+    /// Where the solve of a position with `empties` empty squares starts
+    /// when play or analysis asks for `selectivity`: there, except for
+    /// solves of fewer than [`SOLVE_LADDER_MIN_EMPTIES`], which go straight
+    /// to 100% (their probable steps cost more than they save).
+    pub fn ladder(selectivity: Selectivity, empties: u32) -> Selectivity {
+        if empties < SOLVE_LADDER_MIN_EMPTIES {
+            Selectivity::NONE
+        } else {
+            selectivity
+        }
+    }
 }
 
 impl Default for Limits {
@@ -49,6 +73,9 @@ impl Default for Limits {
             clock: None,
             multi_pv: 1,
             excluded: 0,
+            selectivity: Selectivity::NONE,
+            solve_selectivity: Selectivity::NONE,
+            threads: 1,
         }
     }
 }
@@ -78,8 +105,16 @@ impl Bound {
 /// How deep a reported result reaches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Depth {
-    /// A midgame search of this many plies.
-    Midgame(u32),
+    /// A midgame search of this many plies, at a selectivity (100%: full
+    /// width).
+    Midgame(u32, Selectivity),
+    /// A selective solve of this many empties: a probable score (or
+    /// win/loss/draw), never an exact one.
+    Probable {
+        empties: u32,
+        selectivity: Selectivity,
+        mode: SolveMode,
+    },
     /// An exact solve.
     Exact,
     /// A win/loss/draw solve: only the sign of the score is meaningful.
@@ -87,17 +122,65 @@ pub enum Depth {
 }
 
 impl Depth {
-    /// Whether the result comes from a solve to the end of the game.
+    /// A full-width midgame depth.
+    pub const fn plies(depth: u32) -> Depth {
+        Depth::Midgame(depth, Selectivity::NONE)
+    }
+
+    /// Whether the result comes from a solve to the end of the game
+    /// (probable or proven).
     pub fn is_solve(self) -> bool {
-        !matches!(self, Depth::Midgame(_))
+        !matches!(self, Depth::Midgame(..))
+    }
+
+    /// Whether the score is proven: an exact or win/loss/draw solve, never a
+    /// selective one.
+    pub fn is_proven(self) -> bool {
+        matches!(self, Depth::Exact | Depth::Wld)
+    }
+
+    /// The selectivity of the result (100% for proven solves).
+    pub fn selectivity(self) -> Selectivity {
+        match self {
+            Depth::Midgame(_, selectivity) | Depth::Probable { selectivity, .. } => selectivity,
+            Depth::Exact | Depth::Wld => Selectivity::NONE,
+        }
+    }
+
+    /// The label consoles and the CLI print: `12`, `12@73%` (selective
+    /// midgame), `24@95%` (probable solve of 24 empties; `W` added for
+    /// win/loss/draw), `100%` (exact), `100%W` (win/loss/draw).
+    pub fn label(self) -> String {
+        match self {
+            Depth::Midgame(d, s) if s.is_none() => format!("{d}"),
+            Depth::Midgame(d, s) => format!("{d}@{s}"),
+            Depth::Probable {
+                empties,
+                selectivity,
+                mode,
+            } => {
+                let w = if mode == SolveMode::Wld { "W" } else { "" };
+                format!("{empties}@{selectivity}{w}")
+            }
+            Depth::Exact => "100%".to_string(),
+            Depth::Wld => "100%W".to_string(),
+        }
     }
 }
 
 impl fmt::Display for Depth {
-    /// NBoard's depth token: `12`, `100%` (exact) or `100%W` (WLD).
+    /// NBoard's depth token: `12` for any midgame search (selective or not:
+    /// the GUI reads a `%` as a solve), `95%` for a probable solve (`95%W`
+    /// for win/loss/draw), `100%` exact, `100%W` win/loss/draw.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Depth::Midgame(d) => write!(f, "{d}"),
+            Depth::Midgame(d, _) => write!(f, "{d}"),
+            Depth::Probable {
+                selectivity, mode, ..
+            } => {
+                let w = if *mode == SolveMode::Wld { "W" } else { "" };
+                write!(f, "{selectivity}{w}")
+            }
             Depth::Exact => f.write_str("100%"),
             Depth::Wld => f.write_str("100%W"),
         }

@@ -44,8 +44,7 @@ impl Search<'_> {
         // moves: storing it under the full board would poison later probes.
         if complete && excluded == 0 && best.index != NO_MOVE {
             let tt_depth = depth.map_or(tt::exact_depth(empties), |d| d as u8);
-            self.tt
-                .store(board, tt_depth, window.0, window.1, best.score, best.index);
+            self.store(board, tt_depth, window, best);
         }
         RootOutcome {
             score: best.score,

@@ -1,15 +1,40 @@
 //! The transposition table, made for Othello: the full board is the key, so a
-//! hit is never a false one.
+//! hit is never a false one. Any number of search threads may probe and
+//! store the same [`Table`] at once, through `&Table`.
 //!
 //! Each entry keeps lower and upper bounds on the score, the depth they hold
-//! for (see [`exact_depth`] for exact solves), the best move, and the
-//! search generation (age) that wrote it. Entries live in buckets of two,
-//! chosen by the board's hash.
+//! for (see [`exact_depth`] for exact solves), the selectivity of the search
+//! that found them (see [`NO_SELECTIVITY`]), the best move, and the search
+//! generation (age) that wrote it. Entries live in buckets of two, chosen by
+//! the board's hash; a bucket fills one cache line.
 //!
-//! Replacement: a store for a board already in the bucket updates that entry.
-//! Otherwise it takes the entry of least value, where an entry from an older
-//! search is worth less than any from the current one and, within the same
-//! age, a shallower entry (for exact results: fewer empties) is worth less.
+//! # Sharing
+//!
+//! An entry is three machine words (player, opponent, and the rest packed
+//! into one), so a thread could read a mix of two entries written at once.
+//! Each bucket has a sequence counter, odd while a writer is at work, that
+//! works as a seqlock:
+//!
+//! - a writer claims the bucket by moving its counter from an even value to
+//!   the next odd one, writes, then releases it at the next even value. A
+//!   writer that finds the bucket claimed gives up its store rather than
+//!   wait: a lost store costs a little search, a wait could cost much more.
+//! - a reader reads the counter, the words, then the counter again, and
+//!   treats the probe as a miss if the counter was odd or moved in between.
+//!
+//! So a probe only ever returns words that were stored together, under the
+//! board's own full key: no torn entry and no false hit.
+//!
+//! # Replacement
+//!
+//! A store for a board already in the bucket updates that entry (see
+//! [`Table::store`]). Otherwise it takes the entry of least value, where an
+//! entry from an older search is worth less than any from the current one
+//! and, within the same age, a shallower entry (for exact results: fewer
+//! empties) is worth less; on a tie the first entry goes. Selectivity plays
+//! no part in this choice.
+
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering, fence};
 
 use crate::board::Board;
 use crate::search::params::{SCORE_MAX, SCORE_MIN};
@@ -31,24 +56,110 @@ pub const fn is_exact(depth: u8) -> bool {
     depth > EXACT_DEPTH_BASE
 }
 
-/// One stored position.
+/// The selectivity of a full-width search, whose result holds without any
+/// selective pruning. Lower values index ever more selective searches, 0
+/// the most selective; a result is more trustworthy the higher its value.
+pub const NO_SELECTIVITY: u8 = 5;
+
+/// `best` of an entry that has no best move.
+pub const NO_MOVE: u8 = 255;
+
+/// One stored position, as a value. In the table it is three words: the
+/// two halves of the board and the other fields packed into one.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Entry {
     pub player: u64,
     pub opponent: u64,
     pub lower: i8,
     pub upper: i8,
+    /// 0 for an empty entry.
     pub depth: u8,
     /// Best move's square index, or [`NO_MOVE`].
     pub best: u8,
     pub age: u8,
-    _pad: [u8; 3],
+    /// See [`NO_SELECTIVITY`].
+    pub selectivity: u8,
+    _pad: [u8; 2],
 }
 
 const _: () = assert!(std::mem::size_of::<Entry>() == 24);
 
-/// `best` of an entry that has no best move.
-pub const NO_MOVE: u8 = 255;
+impl Entry {
+    /// Everything but the board, in one word.
+    #[inline]
+    fn packed(&self) -> u64 {
+        u64::from_le_bytes([
+            self.lower as u8,
+            self.upper as u8,
+            self.depth,
+            self.best,
+            self.age,
+            self.selectivity,
+            0,
+            0,
+        ])
+    }
+
+    /// The entry of `board` whose other fields are `packed`.
+    #[inline]
+    fn unpack(board: Board, packed: u64) -> Entry {
+        let [lower, upper, depth, best, age, selectivity, _, _] = packed.to_le_bytes();
+        Entry {
+            player: board.player,
+            opponent: board.opponent,
+            lower: lower as i8,
+            upper: upper as i8,
+            depth,
+            best,
+            age,
+            selectivity,
+            _pad: [0; 2],
+        }
+    }
+
+    #[inline]
+    fn holds(&self, board: Board) -> bool {
+        self.player == board.player && self.opponent == board.opponent
+    }
+
+    /// The entry after storing `new`, a result for the same board, or
+    /// `None` if the store changes nothing. See [`Table::store`].
+    #[inline]
+    fn merge(self, new: Entry) -> Option<Entry> {
+        let mut entry = self;
+        if new.depth == entry.depth && new.selectivity == entry.selectivity {
+            // Same search: tighten the bounds we already have.
+            entry.lower = entry.lower.max(new.lower);
+            entry.upper = entry.upper.min(new.upper);
+            if entry.lower > entry.upper {
+                (entry.lower, entry.upper) = (new.lower, new.upper);
+            }
+        } else if new.supersedes(&entry) || entry.age != new.age {
+            (entry.lower, entry.upper) = (new.lower, new.upper);
+            (entry.depth, entry.selectivity) = (new.depth, new.selectivity);
+        } else if new.depth > entry.depth && new.best != NO_MOVE {
+            // Deeper but more selective: its bounds are not comparable with
+            // the stored ones, which stay, but its move is the better guess.
+            entry.best = new.best;
+            return Some(entry);
+        } else {
+            return None;
+        }
+        if new.best != NO_MOVE {
+            entry.best = new.best;
+        }
+        entry.age = new.age;
+        Some(entry)
+    }
+
+    /// Whether this result is worth more than `other`'s for the same board:
+    /// deeper and at least as wide, or as deep and wider.
+    #[inline]
+    fn supersedes(&self, other: &Entry) -> bool {
+        (self.depth > other.depth && self.selectivity >= other.selectivity)
+            || (self.depth == other.depth && self.selectivity > other.selectivity)
+    }
+}
 
 /// What a probe found for a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,13 +167,15 @@ pub struct Hit {
     pub lower: i32,
     pub upper: i32,
     pub depth: u8,
+    /// See [`NO_SELECTIVITY`].
+    pub selectivity: u8,
     pub best: u8,
 }
 
 impl Hit {
     /// The stored bound that settles a null-window search at `alpha`: a
     /// lower bound above it (fail high) or an upper bound at or below it
-    /// (fail low). The caller checks the depth first.
+    /// (fail low). The caller checks the depth (and selectivity) first.
     #[inline]
     pub fn cutoff(&self, alpha: i32) -> Option<i32> {
         if self.lower > alpha {
@@ -75,129 +188,263 @@ impl Hit {
     }
 }
 
-/// The table. Its size is fixed at creation, in MiB.
-pub struct Table {
-    entries: Vec<Entry>,
-    /// Number of buckets minus one (a power of two minus one).
-    bucket_mask: usize,
-    age: u8,
+/// A search result to store: `score` of a search to `depth` at
+/// `selectivity` with window (`alpha`, `beta`), and its best move (or
+/// [`NO_MOVE`]). The score is exact inside the window, an upper bound at or
+/// below `alpha` and a lower bound at or above `beta`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Record {
+    pub depth: u8,
+    pub selectivity: u8,
+    pub alpha: i32,
+    pub beta: i32,
+    pub score: i32,
+    pub best: u8,
+}
+
+impl Record {
+    /// The (lower, upper) bounds the record proves.
+    #[inline]
+    fn bounds(&self) -> (i32, i32) {
+        if self.score <= self.alpha {
+            (SCORE_MIN, self.score)
+        } else if self.score >= self.beta {
+            (self.score, SCORE_MAX)
+        } else {
+            (self.score, self.score)
+        }
+    }
+}
+
+/// One entry's storage.
+#[derive(Default)]
+struct Slot {
+    player: AtomicU64,
+    opponent: AtomicU64,
+    /// The other fields of the entry (`Entry::packed`).
+    packed: AtomicU64,
+}
+
+/// Two slots and their seqlock counter (odd while a writer holds it), in
+/// one cache line.
+#[derive(Default)]
+#[repr(C, align(64))]
+struct Bucket {
+    seq: AtomicU64,
+    slots: [Slot; BUCKET],
 }
 
 const BUCKET: usize = 2;
 
-impl Table {
-    /// A table of about `mib` MiB (at least one bucket).
-    pub fn new(mib: usize) -> Table {
-        let wanted = (mib.max(1) << 20) / (std::mem::size_of::<Entry>() * BUCKET);
-        let buckets = if wanted.is_power_of_two() {
-            wanted
-        } else {
-            wanted.next_power_of_two() / 2
+const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
+
+impl Slot {
+    /// The stored entry, read without synchronisation (the caller holds the
+    /// bucket or validates the read by its counter).
+    #[inline]
+    fn load(&self) -> Entry {
+        let board = Board {
+            player: self.player.load(Ordering::Relaxed),
+            opponent: self.opponent.load(Ordering::Relaxed),
         };
-        let buckets = buckets.max(1);
+        Entry::unpack(board, self.packed.load(Ordering::Relaxed))
+    }
+
+    /// Writes `entry`; the caller holds the bucket.
+    #[inline]
+    fn save(&self, entry: &Entry) {
+        self.player.store(entry.player, Ordering::Relaxed);
+        self.opponent.store(entry.opponent, Ordering::Relaxed);
+        self.packed.store(entry.packed(), Ordering::Relaxed);
+    }
+}
+
+/// The table. Its size is fixed at creation, in MiB.
+pub struct Table {
+    buckets: Vec<Bucket>,
+    /// Number of buckets minus one (a power of two minus one).
+    bucket_mask: usize,
+    /// Generation of the current search, never 0 (the age of empty entries).
+    age: AtomicU8,
+}
+
+impl Table {
+    /// A table of at most `mib` MiB (at least 1 MiB is asked for): the
+    /// largest power-of-two number of buckets that fits. If the memory is
+    /// not to be had, the table is halved until it is, with a warning.
+    pub fn new(mib: usize) -> Table {
+        let wanted = bucket_count(mib);
+        let mut buckets = wanted;
+        let mut storage = Vec::new();
+        while buckets > 1 && storage.try_reserve_exact(buckets).is_err() {
+            buckets /= 2;
+        }
+        if buckets < wanted {
+            log::warn!(
+                "transposition table: {mib} MiB unavailable, using {} KiB",
+                (buckets * std::mem::size_of::<Bucket>()) >> 10
+            );
+        }
+        Table::with_storage(storage, buckets)
+    }
+
+    /// A table of `buckets` buckets (a power of two), in `storage`.
+    fn with_storage(mut storage: Vec<Bucket>, buckets: usize) -> Table {
+        debug_assert!(buckets.is_power_of_two());
+        storage.resize_with(buckets, Bucket::default);
         Table {
-            entries: vec![Entry::default(); buckets * BUCKET],
+            buckets: storage,
             bucket_mask: buckets - 1,
-            age: 1,
+            age: AtomicU8::new(1),
         }
     }
 
     /// Size in bytes.
     pub fn bytes(&self) -> usize {
-        self.entries.len() * std::mem::size_of::<Entry>()
+        self.buckets.len() * std::mem::size_of::<Bucket>()
     }
 
     /// Forgets everything.
     pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
-        self.age = 1;
+        self.buckets.fill_with(Bucket::default);
+        *self.age.get_mut() = 1;
     }
 
     /// Starts a new search: entries of older searches become cheap to replace.
-    pub fn new_search(&mut self) {
-        self.age = self.age.wrapping_add(1).max(1);
+    pub fn new_search(&self) {
+        let next = |age: u8| Some(age.wrapping_add(1).max(1));
+        // The closure never fails, so neither does the update.
+        let _ = self
+            .age
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, next);
     }
 
     #[inline]
-    fn bucket(&self, board: Board) -> usize {
-        ((board.hash64() as usize) & self.bucket_mask) * BUCKET
+    fn bucket(&self, board: Board) -> &Bucket {
+        &self.buckets[(board.hash64() as usize) & self.bucket_mask]
     }
 
-    /// The stored bounds for `board`, if present.
+    /// The stored bounds for `board`, if present. A probe that meets a
+    /// store in progress in the same bucket misses.
     #[inline]
     pub fn probe(&self, board: Board) -> Option<Hit> {
-        let start = self.bucket(board);
-        self.entries[start..start + BUCKET]
-            .iter()
-            .find(|e| e.player == board.player && e.opponent == board.opponent && e.depth > 0)
-            .map(|e| Hit {
-                lower: e.lower as i32,
-                upper: e.upper as i32,
-                depth: e.depth,
-                best: e.best,
-            })
+        let bucket = self.bucket(board);
+        let seq = bucket.seq.load(Ordering::Acquire);
+        if seq & 1 != 0 {
+            return None;
+        }
+        let packed = bucket.slots.iter().find_map(|slot| {
+            (slot.player.load(Ordering::Relaxed) == board.player
+                && slot.opponent.load(Ordering::Relaxed) == board.opponent)
+                .then(|| slot.packed.load(Ordering::Relaxed))
+        })?;
+        // Orders the loads above before the check below: if any of them saw
+        // a concurrent store, the counter has moved.
+        fence(Ordering::Acquire);
+        if bucket.seq.load(Ordering::Relaxed) != seq {
+            return None;
+        }
+        let entry = Entry::unpack(board, packed);
+        (entry.depth > 0).then_some(Hit {
+            lower: entry.lower as i32,
+            upper: entry.upper as i32,
+            depth: entry.depth,
+            selectivity: entry.selectivity,
+            best: entry.best,
+        })
     }
 
-    /// Records the result of searching `board` to `depth` with window
-    /// (`alpha`, `beta`): `score` is exact inside the window, an upper bound
-    /// at or below `alpha` and a lower bound at or above `beta`.
+    /// Records `record` for `board`, unless another thread is storing into
+    /// the same bucket (then the record is dropped).
+    ///
+    /// If the board is already stored, with the same depth and selectivity,
+    /// the bounds are tightened (or replaced if they would cross). Otherwise
+    /// the record replaces the stored result if it is deeper at the same or
+    /// a higher selectivity, as deep and less selective, or if the stored
+    /// entry is from an older search. Else the stored bounds stay; the
+    /// record's best move is kept if the record is deeper. A replaced or
+    /// tightened entry takes the record's best move unless that is
+    /// [`NO_MOVE`], and the current age.
     #[inline]
-    pub fn store(&mut self, board: Board, depth: u8, alpha: i32, beta: i32, score: i32, best: u8) {
-        let (lower, upper) = if score <= alpha {
-            (SCORE_MIN, score)
-        } else if score >= beta {
-            (score, SCORE_MAX)
-        } else {
-            (score, score)
-        };
-        let start = self.bucket(board);
-        let age = self.age;
-        let bucket = &mut self.entries[start..start + BUCKET];
-        if let Some(entry) = bucket
-            .iter_mut()
-            .find(|e| e.player == board.player && e.opponent == board.opponent)
-        {
-            if entry.depth == depth {
-                // Same depth: tighten the bounds we already have.
-                entry.lower = entry.lower.max(lower as i8);
-                entry.upper = entry.upper.min(upper as i8);
-                if entry.lower > entry.upper {
-                    (entry.lower, entry.upper) = (lower as i8, upper as i8);
-                }
-            } else if depth > entry.depth || entry.age != age {
-                (entry.lower, entry.upper, entry.depth) = (lower as i8, upper as i8, depth);
-            } else {
-                return;
-            }
-            if best != NO_MOVE {
-                entry.best = best;
-            }
-            entry.age = age;
-            return;
-        }
-        let value = |e: &Entry| (e.age == age) as u32 * 256 + e.depth as u32;
-        let victim = if value(&bucket[0]) <= value(&bucket[1]) {
-            0
-        } else {
-            1
-        };
-        bucket[victim] = Entry {
+    pub fn store(&self, board: Board, record: Record) {
+        let (lower, upper) = record.bounds();
+        let new = Entry {
             player: board.player,
             opponent: board.opponent,
             lower: lower as i8,
             upper: upper as i8,
-            depth,
-            best,
-            age,
-            _pad: [0; 3],
+            depth: record.depth,
+            best: record.best,
+            age: self.age.load(Ordering::Relaxed),
+            selectivity: record.selectivity,
+            _pad: [0; 2],
         };
+        let bucket = self.bucket(board);
+        let seq = bucket.seq.load(Ordering::Relaxed);
+        if seq & 1 != 0
+            || bucket
+                .seq
+                .compare_exchange(seq, seq + 1, Ordering::Acquire, Ordering::Relaxed)
+                .is_err()
+        {
+            return;
+        }
+        // Keeps the stores below after the claim, for readers that see them.
+        fence(Ordering::Release);
+        let entries = [bucket.slots[0].load(), bucket.slots[1].load()];
+        if let Some(i) = entries.iter().position(|e| e.holds(board)) {
+            if let Some(merged) = entries[i].merge(new) {
+                bucket.slots[i]
+                    .packed
+                    .store(merged.packed(), Ordering::Relaxed);
+            }
+        } else {
+            let value = |e: &Entry| (e.age == new.age) as u32 * 256 + e.depth as u32;
+            let victim = if value(&entries[0]) <= value(&entries[1]) {
+                0
+            } else {
+                1
+            };
+            bucket.slots[victim].save(&new);
+        }
+        bucket.seq.store(seq + 2, Ordering::Release);
     }
+}
+
+/// The number of buckets of a table of at most `mib` MiB (at least 1 MiB):
+/// a power of two, at least one.
+fn bucket_count(mib: usize) -> usize {
+    let bytes = mib.max(1).saturating_mul(1 << 20);
+    let wanted = (bytes / std::mem::size_of::<Bucket>()).max(1);
+    1 << wanted.ilog2()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::bitboard::BoardSize;
+    use std::sync::atomic::AtomicUsize;
+
+    fn record(depth: u8, alpha: i32, beta: i32, score: i32, best: u8) -> Record {
+        Record {
+            depth,
+            selectivity: NO_SELECTIVITY,
+            alpha,
+            beta,
+            score,
+            best,
+        }
+    }
+
+    fn hit(lower: i32, upper: i32, depth: u8, selectivity: u8, best: u8) -> Option<Hit> {
+        Some(Hit {
+            lower,
+            upper,
+            depth,
+            selectivity,
+            best,
+        })
+    }
 
     #[test]
     fn stores_and_tightens_bounds() {
@@ -205,41 +452,191 @@ mod tests {
         assert!(table.bytes() <= 1 << 20);
         let board = Board::start(BoardSize::Eight);
         assert_eq!(table.probe(board), None);
-        table.store(board, 5, 0, 10, 20, 3);
-        assert_eq!(
-            table.probe(board),
-            Some(Hit {
-                lower: 20,
-                upper: 64,
-                depth: 5,
-                best: 3
-            })
-        );
+        table.store(board, record(5, 0, 10, 20, 3));
+        assert_eq!(table.probe(board), hit(20, 64, 5, NO_SELECTIVITY, 3));
         // 25 fails low in (30, 40): an upper bound that tightens the entry.
-        table.store(board, 5, 30, 40, 25, NO_MOVE);
-        assert_eq!(
-            table.probe(board),
-            Some(Hit {
-                lower: 20,
-                upper: 25,
-                depth: 5,
-                best: 3
-            })
-        );
-        table.store(board, 7, -64, 64, 2, 4);
-        assert_eq!(
-            table.probe(board),
-            Some(Hit {
-                lower: 2,
-                upper: 2,
-                depth: 7,
-                best: 4
-            })
-        );
+        table.store(board, record(5, 30, 40, 25, NO_MOVE));
+        assert_eq!(table.probe(board), hit(20, 25, 5, NO_SELECTIVITY, 3));
+        // Bounds that cross the stored ones replace them.
+        table.store(board, record(5, 30, 40, 35, 6));
+        assert_eq!(table.probe(board), hit(35, 35, 5, NO_SELECTIVITY, 6));
+        table.store(board, record(7, -64, 64, 2, 4));
+        assert_eq!(table.probe(board), hit(2, 2, 7, NO_SELECTIVITY, 4));
         // A shallower result of the same search does not overwrite a deeper one.
-        table.store(board, 3, -64, 64, 9, 5);
-        assert_eq!(table.probe(board).unwrap().depth, 7);
+        table.store(board, record(3, -64, 64, 9, 5));
+        assert_eq!(table.probe(board), hit(2, 2, 7, NO_SELECTIVITY, 4));
+        // ... but one of a later search does.
+        table.new_search();
+        table.store(board, record(3, -64, 64, 9, 5));
+        assert_eq!(table.probe(board), hit(9, 9, 3, NO_SELECTIVITY, 5));
         table.clear();
         assert_eq!(table.probe(board), None);
+    }
+
+    #[test]
+    fn selectivity_decides_between_results_of_one_depth() {
+        let table = Table::new(1);
+        let board = Board::start(BoardSize::Eight);
+        let at = |depth, selectivity, score, best| Record {
+            depth,
+            selectivity,
+            alpha: -64,
+            beta: 64,
+            score,
+            best,
+        };
+        table.store(board, at(10, 2, 4, 19));
+        assert_eq!(table.probe(board), hit(4, 4, 10, 2, 19));
+        // As deep, more selective: dropped.
+        table.store(board, at(10, 1, 6, 20));
+        assert_eq!(table.probe(board), hit(4, 4, 10, 2, 19));
+        // Shallower, less selective: dropped.
+        table.store(board, at(9, NO_SELECTIVITY, 6, 20));
+        assert_eq!(table.probe(board), hit(4, 4, 10, 2, 19));
+        // As deep, less selective: replaces.
+        table.store(board, at(10, 3, 8, 26));
+        assert_eq!(table.probe(board), hit(8, 8, 10, 3, 26));
+        // Deeper, as selective: replaces.
+        table.store(board, at(12, 3, -2, 37));
+        assert_eq!(table.probe(board), hit(-2, -2, 12, 3, 37));
+        // Deeper, more selective: the bounds stay, the move is taken.
+        table.store(board, at(14, 0, 30, 44));
+        assert_eq!(table.probe(board), hit(-2, -2, 12, 3, 44));
+        // Deeper, less selective: replaces.
+        table.store(board, at(13, NO_SELECTIVITY, 0, 45));
+        assert_eq!(table.probe(board), hit(0, 0, 13, NO_SELECTIVITY, 45));
+        // Any result of a later search replaces.
+        table.new_search();
+        table.store(board, at(2, 0, 1, 10));
+        assert_eq!(table.probe(board), hit(1, 1, 2, 0, 10));
+    }
+
+    #[test]
+    fn replaces_old_then_shallow_entries_of_other_boards() {
+        // One bucket: every board competes for its two entries.
+        let table = Table::with_storage(Vec::new(), 1);
+        let boards = [1u64, 2, 3, 4].map(|i| Board::new(i, i << 8));
+        table.store(boards[0], record(6, -64, 64, 1, 1));
+        table.store(boards[1], record(4, -64, 64, 2, 2));
+        // The shallower entry goes.
+        table.store(boards[2], record(8, -64, 64, 3, 3));
+        assert!(table.probe(boards[0]).is_some());
+        assert!(table.probe(boards[1]).is_none());
+        assert!(table.probe(boards[2]).is_some());
+        // An older entry goes before any of the current search, however deep.
+        table.new_search();
+        table.store(boards[0], record(1, -64, 64, 1, 1));
+        table.store(boards[3], record(1, -64, 64, 4, 4));
+        assert!(table.probe(boards[0]).is_some());
+        assert!(table.probe(boards[2]).is_none());
+        assert_eq!(table.probe(boards[3]), hit(4, 4, 1, NO_SELECTIVITY, 4));
+    }
+
+    #[test]
+    fn probes_never_return_another_boards_data() {
+        let table = Table::with_storage(Vec::new(), 1);
+        let a = Board::new(0x0000_0008_1000_0000, 0x0000_0010_0800_0000);
+        let b = Board::new(a.opponent, a.player);
+        let c = Board::new(a.player, a.opponent | 1);
+        table.store(a, record(3, -64, 64, 7, 12));
+        assert_eq!(table.probe(b), None);
+        assert_eq!(table.probe(c), None);
+        table.store(b, record(4, -64, 64, -7, 13));
+        assert_eq!(table.probe(a), hit(7, 7, 3, NO_SELECTIVITY, 12));
+        assert_eq!(table.probe(b), hit(-7, -7, 4, NO_SELECTIVITY, 13));
+        assert_eq!(table.probe(c), None);
+        // The empty board matches the zeroed entries of an empty table.
+        assert_eq!(Table::new(1).probe(Board::new(0, 0)), None);
+    }
+
+    #[test]
+    fn sizes_are_powers_of_two_within_the_request() {
+        for mib in [0, 1, 3, 64, 100] {
+            let buckets = bucket_count(mib);
+            assert!(buckets.is_power_of_two());
+            assert!(buckets * 64 <= mib.max(1) << 20);
+            assert!(buckets * 128 > mib.max(1) << 20);
+        }
+        assert!(bucket_count(usize::MAX).is_power_of_two());
+        assert_eq!(Table::new(64).bytes(), 64 << 20);
+    }
+
+    #[test]
+    fn table_is_shared_between_threads() {
+        fn shareable<T: Send + Sync>() {}
+        shareable::<Table>();
+    }
+
+    /// The record of `board` in the stress test: every field follows from
+    /// the board.
+    fn record_of(board: Board) -> Record {
+        let h = board.hash64();
+        let score = (h % 129) as i32 - 64;
+        let (alpha, beta) = match (h >> 8) % 3 {
+            0 => (score - 1, score + 1),
+            1 => (score, score + 1),
+            _ => (score - 1, score),
+        };
+        Record {
+            depth: 1 + ((h >> 16) % 90) as u8,
+            selectivity: ((h >> 24) % (NO_SELECTIVITY as u64 + 1)) as u8,
+            alpha,
+            beta,
+            score,
+            best: ((h >> 32) % 64) as u8,
+        }
+    }
+
+    fn hit_of(board: Board) -> Hit {
+        let r = record_of(board);
+        let (lower, upper) = r.bounds();
+        Hit {
+            lower,
+            upper,
+            depth: r.depth,
+            selectivity: r.selectivity,
+            best: r.best,
+        }
+    }
+
+    /// Threads hammer a tiny table: every hit must be exactly its own
+    /// board's record, never a mix of two and never another board's.
+    #[test]
+    fn concurrent_stores_never_tear() {
+        const THREADS: u64 = 4;
+        const ROUNDS: usize = 200_000;
+        for buckets in [1, 4] {
+            let table = Table::with_storage(Vec::new(), buckets);
+            let hits = AtomicUsize::new(0);
+            std::thread::scope(|scope| {
+                for t in 0..THREADS {
+                    let (table, hits) = (&table, &hits);
+                    scope.spawn(move || {
+                        let mut x = 0x9e37_79b9_7f4a_7c15u64.wrapping_mul(t + 1);
+                        let mut local = 0;
+                        for round in 0..ROUNDS {
+                            x ^= x << 13;
+                            x ^= x >> 7;
+                            x ^= x << 17;
+                            // 64 boards to store, 64 others never stored.
+                            let i = x % 128;
+                            let board = Board::new(i | 1 << 40, (i + 7) << 48);
+                            if i < 64 && x >> 60 < 6 {
+                                table.store(board, record_of(board));
+                            } else if let Some(hit) = table.probe(board) {
+                                assert!(i < 64, "hit on a board never stored: {board:?}");
+                                assert_eq!(hit, hit_of(board), "{board:?}");
+                                local += 1;
+                            }
+                            if t == 0 && round % 10_000 == 0 {
+                                table.new_search();
+                            }
+                        }
+                        hits.fetch_add(local, Ordering::Relaxed);
+                    });
+                }
+            });
+            assert!(hits.into_inner() > 0);
+        }
     }
 }

@@ -84,6 +84,8 @@ pub enum Command {
     Hint(usize),
     /// Shows or sets who the engine is.
     Level(Option<Player>),
+    /// `threads [n]`: show or set the search threads.
+    Threads(Option<usize>),
     /// Shows or sets who plays which colour.
     Mode(Option<PlayMode>),
     Analyze,
@@ -150,6 +152,11 @@ pub const COMMANDS: &[CommandInfo] = &[
         names: &["level", "l"],
         usage: "level [1-60|random|greedy|positional]",
         help: "oxello's strength: a search level or a simple player",
+    },
+    CommandInfo {
+        names: &["threads"],
+        usage: "threads [1-256]",
+        help: "search threads (default: every core)",
     },
     CommandInfo {
         names: &["mode", "m"],
@@ -299,6 +306,18 @@ pub fn parse(line: &str) -> Result<Option<Command>, ConsoleError> {
                 Err(error) => fail(error.to_string()),
             },
         },
+        "threads" => match rest {
+            "" => Ok(Some(Command::Threads(None))),
+            n => match n.parse::<usize>() {
+                Ok(n) if (1..=crate::engine::MAX_THREADS).contains(&n) => {
+                    Ok(Some(Command::Threads(Some(n))))
+                }
+                _ => fail(format!(
+                    "threads {n}: give a number of threads from 1 to {}",
+                    crate::engine::MAX_THREADS
+                )),
+            },
+        },
         "mode" => match rest {
             "" => Ok(Some(Command::Mode(None))),
             text => match text.parse::<u32>().ok().and_then(PlayMode::from_number) {
@@ -432,7 +451,7 @@ mod tests {
     fn formats_the_table() {
         let report = Report {
             rank: 0,
-            depth: Depth::Midgame(12),
+            depth: Depth::plies(12),
             score: 4,
             bound: crate::search::Bound::Lower,
             pv: Vec::new(),

@@ -49,6 +49,8 @@ pub enum Command {
     RulesLegalMoves,
     RulesSideToMove,
     RulesFinalResult,
+    /// `oxello-threads n`: search threads from now on (1-256).
+    Threads(usize),
 }
 
 /// A command and its id.
@@ -237,6 +239,21 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "undo",
         parse: |_| Ok(Command::Undo),
+    },
+    CommandSpec {
+        name: "oxello-threads",
+        parse: |args| {
+            args.first()
+                .and_then(|n| n.parse::<usize>().ok())
+                .filter(|n| (1..=crate::engine::MAX_THREADS).contains(n))
+                .map(Command::Threads)
+                .ok_or_else(|| {
+                    GtpError::Syntax(format!(
+                        "oxello-threads takes a number of threads from 1 to {}",
+                        crate::engine::MAX_THREADS
+                    ))
+                })
+        },
     },
     CommandSpec {
         name: "showboard",

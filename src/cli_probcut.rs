@@ -1,0 +1,142 @@
+//! `oxello fit-probcut`: samples WTHOR positions, searches them, fits the
+//! Multi-ProbCut parameters and writes them.
+
+use crate::cli::FitProbcutArgs;
+use crate::formats::wthor;
+use crate::position::Position;
+use crate::search::Searcher;
+use crate::search::params::ENDGAME_PROBCUT_MIN_EMPTIES;
+use crate::search::probcut_fit::{self, FitOptions, Sample};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::error::Error;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Midgame samples come from positions with this many empties...
+const MIDGAME_EMPTIES: std::ops::RangeInclusive<u32> = 14..=54;
+
+/// Every position of every game of the WTHOR files of `folder`.
+fn wthor_positions(folder: &std::path::Path) -> Result<Vec<Position>, Box<dyn Error>> {
+    let paths = crate::formats::files_with_extension(folder, "wtb")
+        .map_err(|e| format!("cannot read {}: {e}", folder.display()))?;
+    if paths.is_empty() {
+        return Err(format!("no .wtb file in {}", folder.display()).into());
+    }
+    let mut positions = Vec::new();
+    for path in &paths {
+        let bytes = wthor::read_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let file = wthor::parse_wtb(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        for game in &file.games {
+            if let Ok(game) = game.replay() {
+                positions.extend(game.positions().iter().filter(|p| p.legal_moves() != 0));
+            }
+        }
+    }
+    Ok(positions)
+}
+
+/// `count` positions drawn at random with empties in `range`.
+fn draw(
+    positions: &[Position],
+    range: std::ops::RangeInclusive<u32>,
+    count: usize,
+    rng: &mut StdRng,
+) -> Vec<Position> {
+    let pool: Vec<&Position> = positions
+        .iter()
+        .filter(|p| range.contains(&p.empty_count()))
+        .collect();
+    (0..count.min(pool.len()))
+        .map(|_| *pool[rng.random_range(0..pool.len())])
+        .collect()
+}
+
+pub fn run(args: &FitProbcutArgs) -> Result<ExitCode, Box<dyn Error>> {
+    let started = Instant::now();
+    let options = FitOptions {
+        max_depth: args.max_depth,
+        ..FitOptions::default()
+    };
+    let all = wthor_positions(&args.wthor)?;
+    let mut rng = StdRng::seed_from_u64(args.seed);
+    let mut searcher = Searcher::new(64);
+    let mut midgame = Vec::new();
+    for (i, position) in draw(&all, MIDGAME_EMPTIES, args.positions, &mut rng)
+        .iter()
+        .enumerate()
+    {
+        searcher.clear();
+        let scores = probcut_fit::depth_scores(
+            &mut searcher,
+            position,
+            options.max_depth,
+            options.nodes_per_sample,
+        );
+        midgame.push(Sample {
+            empties: position.empty_count(),
+            scores,
+            exact: None,
+        });
+        if (i + 1) % 50 == 0 {
+            eprintln!(
+                "midgame {}/{} ({:.0} s)",
+                i + 1,
+                args.positions,
+                started.elapsed().as_secs_f64()
+            );
+        }
+    }
+    let endgame_range = ENDGAME_PROBCUT_MIN_EMPTIES..=args.max_endgame_empties;
+    let mut endgame = Vec::new();
+    for (i, position) in draw(&all, endgame_range, args.endgame_positions, &mut rng)
+        .iter()
+        .enumerate()
+    {
+        searcher.clear();
+        let exact = probcut_fit::exact_score(&mut searcher, position);
+        searcher.clear();
+        let scores = probcut_fit::depth_scores(
+            &mut searcher,
+            position,
+            options.max_endgame_shallow,
+            options.nodes_per_sample,
+        );
+        endgame.push(Sample {
+            empties: position.empty_count(),
+            scores,
+            exact: Some(exact),
+        });
+        if (i + 1) % 50 == 0 {
+            eprintln!(
+                "endgame {}/{} ({:.0} s)",
+                i + 1,
+                args.endgame_positions,
+                started.elapsed().as_secs_f64()
+            );
+        }
+    }
+    let parameters = probcut_fit::fit(&midgame, &endgame, &options, &mut |line| println!("{line}"));
+    let header = format!(
+        "Multi-ProbCut parameters, written by `oxello fit-probcut` (see src/search/probcut.rs).\n\
+         {} midgame samples ({}-{} empties, depth <= {}), {} endgame samples ({}-{} empties), seed {}.",
+        midgame.len(),
+        MIDGAME_EMPTIES.start(),
+        MIDGAME_EMPTIES.end(),
+        args.max_depth,
+        endgame.len(),
+        ENDGAME_PROBCUT_MIN_EMPTIES,
+        args.max_endgame_empties,
+        args.seed
+    );
+    let text = parameters.to_text(&header);
+    std::fs::write(&args.out, &text)
+        .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
+    print!("{text}");
+    println!(
+        "wrote {} in {:.0} s",
+        args.out.display(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(ExitCode::SUCCESS)
+}
