@@ -13,11 +13,11 @@
 //! * `solve_shallow`: null-window search for up to [`SHALLOW_SOLVE_EMPTIES`]
 //!   empties: no table, no sorting; moves in regions (quadrants) with an odd
 //!   number of empties first (parity).
-//! * `solve_small` and `solve_1`: the last 4..2 empties try each empty square
+//! * `solve_4` down to `solve_1`: the last 4..2 empties try each empty square
 //!   directly instead of generating moves, and the last empty square is scored
 //!   by counting its flips.
 
-use crate::bitboard::squares;
+use crate::bitboard::{BoardSize, squares};
 use crate::board::Board;
 use crate::movegen;
 use crate::search::Search;
@@ -47,24 +47,39 @@ impl Search<'_> {
                 let b = (empties & (empties - 1)).trailing_zeros() as usize;
                 self.solve_2(board, alpha, a, b)
             }
-            3 | 4 => self.solve_small(board, alpha, empties),
+            3 => self.solve_3(board, alpha, empties, self.odd_regions(empties)),
+            4 => self.solve_4(board, alpha, empties),
             n if n <= SHALLOW_SOLVE_EMPTIES => self.solve_shallow(board, alpha, empties),
             n => self.solve_deep(board, alpha, n),
         }
     }
 
     /// The last empty square: count what it flips.
-    #[inline]
+    #[inline(always)]
     fn solve_1(&mut self, board: Board, index: usize) -> i32 {
         self.control.nodes += 1;
         let mine = board.player.count_ones() as i32;
-        let flips = movegen::flips(board.player, board.opponent, index);
-        if flips != 0 {
-            return 2 * (mine + 1 + flips.count_ones() as i32) - self.squares;
-        }
-        let theirs = movegen::flips(board.opponent, board.player, index);
-        if theirs != 0 {
-            return 2 * (mine - theirs.count_ones() as i32) - self.squares;
+        if self.mask == u64::MAX {
+            // 8x8: every other square is occupied, so the flips can be
+            // counted from the player's discs alone.
+            let n = movegen::count_last_flips(board.player, index) as i32;
+            if n != 0 {
+                return 2 * (mine + 1 + n) - 64;
+            }
+            let n = movegen::count_last_flips(board.opponent, index) as i32;
+            if n != 0 {
+                return 2 * (mine - n) - 64;
+            }
+        } else {
+            // Small boards: the squares off the board are empty too.
+            let flips = movegen::flips(board.player, board.opponent, index);
+            if flips != 0 {
+                return 2 * (mine + 1 + flips.count_ones() as i32) - self.squares;
+            }
+            let theirs = movegen::flips(board.opponent, board.player, index);
+            if theirs != 0 {
+                return 2 * (mine - theirs.count_ones() as i32) - self.squares;
+            }
         }
         // Nobody can fill the last square: it goes to the winner.
         let diff = 2 * mine - (self.squares - 1);
@@ -113,60 +128,108 @@ impl Search<'_> {
         }
     }
 
-    /// 3 or 4 empties: each empty square in parity order (squares of odd
-    /// regions first), then the same for the opponent if we must pass.
-    fn solve_small(&mut self, board: Board, alpha: i32, empties: u64) -> i32 {
-        let mut order = [0usize; 4];
-        let odd = self.odd_regions(empties);
-        let mut n = 0;
-        for group in [empties & odd, empties & !odd] {
-            let mut bits = group;
-            while bits != 0 {
-                order[n] = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                n += 1;
+    /// The `N` squares of `empties` in parity order: squares of the `odd`
+    /// regions first, then the others, each group lowest first.
+    #[inline(always)]
+    fn parity_order<const N: usize>(empties: u64, odd: u64) -> [usize; N] {
+        let (mut group, mut next) = (empties & odd, empties & !odd);
+        let mut order = [0; N];
+        for square in &mut order {
+            if group == 0 {
+                (group, next) = (next, 0);
             }
+            *square = group.trailing_zeros() as usize;
+            group &= group - 1;
         }
-        let squares = &order[..n];
-        if let Some(score) = self.try_small(board, alpha, squares) {
+        order
+    }
+
+    /// 4 empties: each empty square in parity order, then the same for the
+    /// opponent if we must pass.
+    fn solve_4(&mut self, board: Board, alpha: i32, empties: u64) -> i32 {
+        let odd = self.odd_regions(empties);
+        let order = Self::parity_order::<4>(empties, odd);
+        let quadrants = &QUADRANT_OF[self.size as usize];
+        if let Some(score) = self.try_4(board, alpha, empties, odd, order, quadrants) {
             return score;
         }
-        match self.try_small(board.pass(), -alpha - 1, squares) {
+        match self.try_4(board.pass(), -alpha - 1, empties, odd, order, quadrants) {
             Some(score) => -score,
             None => self.final_score(board),
         }
     }
 
-    /// The best score of the side to move over its moves on `squares` (3 or
-    /// 4 of them), or `None` when it has none. Counts the node.
-    #[inline]
-    fn try_small(&mut self, board: Board, alpha: i32, squares: &[usize]) -> Option<i32> {
+    /// The best score of the side to move over its moves on the 4 `order`ed
+    /// squares of `empties`, or `None` when it has none. Counts the node.
+    /// `odd` are the regions with an odd number of empties, `quadrants` each
+    /// square's region: a move flips the parity of its own.
+    #[inline(always)]
+    fn try_4(
+        &mut self,
+        board: Board,
+        alpha: i32,
+        empties: u64,
+        odd: u64,
+        order: [usize; 4],
+        quadrants: &[u64; 64],
+    ) -> Option<i32> {
         self.control.nodes += 1;
         let mut best = -SCORE_INF;
-        for (i, &square) in squares.iter().enumerate() {
+        for square in order {
             let flips = movegen::flips(board.player, board.opponent, square);
-            if flips == 0 {
-                continue;
-            }
-            let child = Board::new(board.opponent ^ flips, board.player ^ flips ^ (1 << square));
-            let mut rest = [0usize; 3];
-            let mut k = 0;
-            for (j, &other) in squares.iter().enumerate() {
-                if j != i {
-                    rest[k] = other;
-                    k += 1;
+            if flips != 0 {
+                let child =
+                    Board::new(board.opponent ^ flips, board.player ^ flips ^ (1 << square));
+                let score = -self.solve_3(
+                    child,
+                    -alpha - 1,
+                    empties ^ (1 << square),
+                    odd ^ quadrants[square],
+                );
+                if score > best {
+                    best = score;
+                    if score > alpha {
+                        return Some(best);
+                    }
                 }
             }
-            let score = if k == 2 {
-                -self.solve_2(child, -alpha - 1, rest[0], rest[1])
-            } else {
-                let empties = (1u64 << rest[0]) | (1u64 << rest[1]) | (1u64 << rest[2]);
-                -self.solve_small(child, -alpha - 1, empties)
-            };
-            if score > best {
-                best = score;
-                if score > alpha {
-                    return Some(best);
+        }
+        (best > -SCORE_INF).then_some(best)
+    }
+
+    /// 3 empties: each empty square in parity order (`odd`: the regions with
+    /// an odd number of `empties`), then the same for the opponent if we must
+    /// pass.
+    fn solve_3(&mut self, board: Board, alpha: i32, empties: u64, odd: u64) -> i32 {
+        debug_assert_eq!(odd, self.odd_regions(empties));
+        let order = Self::parity_order::<3>(empties, odd);
+        if let Some(score) = self.try_3(board, alpha, order) {
+            return score;
+        }
+        match self.try_3(board.pass(), -alpha - 1, order) {
+            Some(score) => -score,
+            None => self.final_score(board),
+        }
+    }
+
+    /// The best score of the side to move over its moves on the 3 `order`ed
+    /// squares, or `None` when it has none. Counts the node.
+    #[inline(always)]
+    fn try_3(&mut self, board: Board, alpha: i32, [x, y, z]: [usize; 3]) -> Option<i32> {
+        self.control.nodes += 1;
+        let mut best = -SCORE_INF;
+        // Each square with the other two in order.
+        for (square, a, b) in [(x, y, z), (y, x, z), (z, x, y)] {
+            let flips = movegen::flips(board.player, board.opponent, square);
+            if flips != 0 {
+                let child =
+                    Board::new(board.opponent ^ flips, board.player ^ flips ^ (1 << square));
+                let score = -self.solve_2(child, -alpha - 1, a, b);
+                if score > best {
+                    best = score;
+                    if score > alpha {
+                        return Some(best);
+                    }
                 }
             }
         }
@@ -331,6 +394,74 @@ impl Search<'_> {
                 return score;
             }
             low = score;
+        }
+    }
+}
+
+/// `QUADRANT_OF[size as usize][square]`: the quadrant (parity region, as in
+/// `Search::quadrants`) holding `square` on a board of `size`; 0 off the board.
+static QUADRANT_OF: [[u64; 64]; 3] = [
+    quadrants_of(BoardSize::Four),
+    quadrants_of(BoardSize::Six),
+    quadrants_of(BoardSize::Eight),
+];
+
+const fn quadrants_of(size: BoardSize) -> [u64; 64] {
+    let n = size.n();
+    let half = n / 2;
+    let mut quadrant_of = [0u64; 64];
+    let mut square = 0;
+    while square < 64 {
+        let (row, col) = (square / 8, square % 8);
+        let mut other = 0;
+        while row < n && col < n && other < 64 {
+            let (r, c) = (other / 8, other % 8);
+            if r < n && c < n && (r < half) == (row < half) && (c < half) == (col < half) {
+                quadrant_of[square] |= 1 << other;
+            }
+            other += 1;
+        }
+        square += 1;
+    }
+    quadrant_of
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn endgame_quadrants_split_each_board_in_four_equal_regions() {
+        for size in BoardSize::ALL {
+            let table = &QUADRANT_OF[size as usize];
+            let half = size.n() / 2;
+            let mut regions: Vec<u64> = Vec::new();
+            for (square, &region) in table.iter().enumerate() {
+                let bit = 1u64 << square;
+                if size.mask() & bit == 0 {
+                    assert_eq!(region, 0, "{size:?} {square}");
+                    continue;
+                }
+                assert!(region & bit != 0, "{size:?} {square}");
+                assert_eq!(
+                    region.count_ones() as usize,
+                    half * half,
+                    "{size:?} {square}"
+                );
+                // The top-left square of the region shares the square's halves.
+                let corner = region.trailing_zeros() as usize;
+                assert_eq!(corner / 8 < half, square / 8 < half);
+                assert_eq!(corner % 8 < half, square % 8 < half);
+                if !regions.contains(&region) {
+                    regions.push(region);
+                }
+            }
+            assert_eq!(regions.len(), 4, "{size:?}");
+            assert_eq!(regions.iter().fold(0, |acc, r| acc | r), size.mask());
+            assert_eq!(
+                regions.iter().map(|r| r.count_ones()).sum::<u32>(),
+                size.squares()
+            );
         }
     }
 }
