@@ -65,8 +65,10 @@ impl Driver<'_> {
         // Odd helpers of a parallel search start one iteration deeper.
         let mut depth = 1 + (self.helper % 2) as u32;
         loop {
+            // Under a clock, no solve starts that the estimate says cannot
+            // finish: the midgame iterations go on instead.
             let solve = depth >= empties
-                || (solve_now && depth > presolve)
+                || (solve_now && depth > presolve && self.estimate_fits(empties, first_level))
                 || self.solve_fits(empties, depth, first_level);
             if solve {
                 break;
@@ -235,14 +237,23 @@ impl Driver<'_> {
     /// first solve step (at `level`) fits in part of the time left. Searches
     /// without a clock never guess.
     fn solve_fits(&self, empties: u32, depth: u32, level: Selectivity) -> bool {
-        let Some(budget) = self.budget else {
+        if self.budget.is_none() {
             return false;
-        };
+        }
         if depth <= (empties / PRESOLVE_DEPTH_DIVISOR).min(PRESOLVE_MAX_DEPTH)
             || self.limits.depth.is_some_and(|d| depth > d)
         {
             return false;
         }
+        self.estimate_fits(empties, level)
+    }
+
+    /// Whether the first step of a solve of `empties` (at `level`) should
+    /// finish in the time left; always true without a clock.
+    fn estimate_fits(&self, empties: u32, level: Selectivity) -> bool {
+        let Some(budget) = self.budget else {
+            return true;
+        };
         let exact = SOLVE_NODES_AT_20_EMPTIES * SOLVE_GROWTH_PER_EMPTY.powi(empties as i32 - 20);
         let steps_below_exact = (Selectivity::NONE.index() - level.index()) as i32;
         let nodes = exact / SOLVE_LADDER_GROWTH.powi(steps_below_exact);
