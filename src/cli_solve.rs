@@ -3,7 +3,7 @@
 use crate::cli::SolveArgs;
 use crate::formats::{board_string, obf, spec};
 use crate::position::Position;
-use crate::search::{Depth, Limits, SearchResult, Searcher, SolveMode, StopSignal};
+use crate::search::{Depth, Limits, SearchResult, Searcher, Selectivity, SolveMode, StopSignal};
 use std::error::Error;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -41,10 +41,11 @@ pub fn run(
             solve_empties: Some(64),
             solve_mode: mode,
             multi_pv,
-            solve_selectivity: Limits::ladder(
-                options.analysis_selectivity(),
-                task.position.empty_count(),
-            ),
+            // Straight to the exact solve unless --selectivity asks for the
+            // ladder: it costs nodes on FFO #40-49 (see SOLVE_LADDER_MIN_EMPTIES).
+            solve_selectivity: options.selectivity.map_or(Selectivity::NONE, |s| {
+                Limits::ladder(s, task.position.empty_count())
+            }),
             threads: options.search_threads(false),
             ..Limits::default()
         };

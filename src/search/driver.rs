@@ -20,14 +20,12 @@ enum Iteration {
 }
 
 /// Iterative deepening for one search.
+#[derive(Clone, Copy)]
 pub(crate) struct Driver<'l> {
     pub started: Instant,
     pub budget: Option<Budget>,
     pub limits: &'l Limits,
     pub position: Position,
-    /// 0 for the main thread, which reports; helpers of a parallel search
-    /// count from 1 and vary their iterations (see [`crate::search::parallel`]).
-    pub helper: usize,
 }
 
 impl Driver<'_> {
@@ -62,8 +60,7 @@ impl Driver<'_> {
         };
         let mut lines: Vec<Report> = Vec::new();
         let first_level = self.limits.solve_selectivity;
-        // Odd helpers of a parallel search start one iteration deeper.
-        let mut depth = 1 + (self.helper % 2) as u32;
+        let mut depth = 1;
         loop {
             // Under a clock, no solve starts that the estimate says cannot
             // finish: the midgame iterations go on instead.

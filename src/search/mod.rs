@@ -115,7 +115,6 @@ impl Searcher {
             budget,
             limits,
             position: *position,
-            helper: 0,
         };
         parallel::run(&self.table, &self.evaluator, &shared, &driver, on_report)
     }
@@ -142,6 +141,8 @@ pub(crate) struct Search<'a> {
     pub selectivity: Selectivity,
     /// The Multi-ProbCut predictions.
     pub probcut: &'static probcut::Model,
+    /// The nodes other threads are searching (parallel searches only).
+    pub busy: Option<&'a parallel::Busy>,
 }
 
 impl<'a> Search<'a> {
@@ -179,6 +180,7 @@ impl<'a> Search<'a> {
             ],
             selectivity: Selectivity::NONE,
             probcut: probcut::model(),
+            busy: None,
         }
     }
 }

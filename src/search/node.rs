@@ -7,7 +7,8 @@ use crate::board::Board;
 use crate::search::Search;
 use crate::search::line::Line;
 use crate::search::ordering::MoveList;
-use crate::search::params::SCORE_INF;
+use crate::search::parallel::Busy;
+use crate::search::params::{SCORE_INF, SHARE_MIN_DEPTH, SHARE_MIN_EMPTIES};
 use crate::search::tt::{Hit, NO_MOVE, Record};
 
 /// How the children of a node are searched.
@@ -26,7 +27,7 @@ pub(crate) struct Best {
     pub index: u8,
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
     /// Whether a table hit may settle a search of `depth` (a midgame depth
     /// or [`crate::search::tt::exact_depth`]) at this search's selectivity:
     /// it must be as deep and at least as reliable.
@@ -50,6 +51,20 @@ impl Search<'_> {
                 best: best.index,
             },
         );
+    }
+
+    /// The busy table, when this is a parallel search and the child is big
+    /// enough for its threads to share: solver children of
+    /// [`SHARE_MIN_EMPTIES`] empties and more, midgame children of
+    /// [`SHARE_MIN_DEPTH`] plies and more.
+    #[inline]
+    fn shared_child(&self, next: Board, child: Child) -> Option<&'a Busy> {
+        let busy = self.busy?;
+        let big = match child {
+            Child::Depth(depth) => depth >= SHARE_MIN_DEPTH,
+            Child::Solve => (next.empties() & self.mask).count_ones() >= SHARE_MIN_EMPTIES,
+        };
+        big.then_some(busy)
     }
 
     /// Null-window search of a child: is its score above `alpha`?
@@ -91,6 +106,14 @@ impl Search<'_> {
         let mut child_pv = Line::new();
         while let Some(mv) = list.next_best() {
             let next = mv.play(board);
+            let shared = self.shared_child(next, child);
+            if let Some(busy) = shared {
+                if list.may_defer() && busy.is_busy(next) {
+                    list.defer();
+                    continue;
+                }
+                busy.enter(next);
+            }
             let first = list.taken() == 1;
             let mut score = if first {
                 SCORE_INF
@@ -101,6 +124,9 @@ impl Search<'_> {
                 score = -self.child_pvs(next, (-beta, -alpha), child, &mut child_pv);
             } else {
                 child_pv.clear();
+            }
+            if let Some(busy) = shared {
+                busy.leave(next);
             }
             if self.control.is_stopped() {
                 break;
@@ -135,7 +161,19 @@ impl Search<'_> {
             index: NO_MOVE,
         };
         while let Some(mv) = list.next_best() {
-            let score = -self.child_nws(mv.play(board), -alpha - 1, child);
+            let next = mv.play(board);
+            let shared = self.shared_child(next, child);
+            if let Some(busy) = shared {
+                if list.may_defer() && busy.is_busy(next) {
+                    list.defer();
+                    continue;
+                }
+                busy.enter(next);
+            }
+            let score = -self.child_nws(next, -alpha - 1, child);
+            if let Some(busy) = shared {
+                busy.leave(next);
+            }
             if self.control.is_stopped() {
                 return None;
             }

@@ -37,11 +37,19 @@ impl Scored {
 }
 
 /// The moves of one node with their ordering values, taken best first.
+///
+/// A parallel search may defer the move just handed out (another thread is
+/// searching it): it comes back, best first again, after the others.
 pub(crate) struct MoveList {
+    /// Handed out in `..taken`, waiting in `taken..len`, deferred in
+    /// `len..len + deferred`.
     moves: [Scored; MAX_MOVES],
     len: usize,
     /// Moves already handed out by [`MoveList::next_best`].
     taken: usize,
+    deferred: usize,
+    /// Whether the deferred moves are being handed out (no second deferral).
+    revisiting: bool,
 }
 
 impl MoveList {
@@ -51,6 +59,8 @@ impl MoveList {
             moves: [Scored::default(); MAX_MOVES],
             len: 0,
             taken: 0,
+            deferred: 0,
+            revisiting: false,
         }
     }
 
@@ -66,11 +76,34 @@ impl MoveList {
         self.taken
     }
 
-    /// The best-valued move not yet taken, or `None` when all were.
+    /// Whether the move just handed out may be deferred: never the first
+    /// (searched by every thread, as young brothers wait for the eldest),
+    /// nor one handed out a second time.
+    #[inline]
+    pub fn may_defer(&self) -> bool {
+        self.taken > 1 && !self.revisiting
+    }
+
+    /// Puts the move just handed out aside until the others are taken.
+    #[inline]
+    pub fn defer(&mut self) {
+        self.taken -= 1;
+        self.len -= 1;
+        self.moves.swap(self.taken, self.len);
+        self.deferred += 1;
+    }
+
+    /// The best-valued move not yet taken (then the deferred ones), or
+    /// `None` when all were.
     #[inline]
     pub fn next_best(&mut self) -> Option<Scored> {
         if self.taken == self.len {
-            return None;
+            if self.deferred == 0 {
+                return None;
+            }
+            self.len += self.deferred;
+            self.deferred = 0;
+            self.revisiting = true;
         }
         let rest = &mut self.moves[self.taken..self.len];
         let mut best = 0;
@@ -116,6 +149,8 @@ impl OrderingMode {
     pub fn endgame(empties: u32) -> OrderingMode {
         if empties >= SHALLOW_ORDERING_EMPTIES {
             OrderingMode::Search(SHALLOW_ORDERING_DEPTH)
+        } else if empties >= EVAL_ORDERING_EMPTIES {
+            OrderingMode::Search(EVAL_ORDERING_DEPTH)
         } else {
             OrderingMode::FastestFirst
         }
@@ -220,6 +255,29 @@ mod tests {
         let values: Vec<i32> = seen.iter().map(|s| s.1).collect();
         assert_eq!(values, vec![9, 9, 5, 3, -2]);
         assert_eq!(list.taken(), 5);
+    }
+
+    #[test]
+    fn deferred_moves_come_back_once_after_the_others() {
+        let mut list = MoveList::new();
+        for (i, value) in [5, 4, 3, 2, 1].into_iter().enumerate() {
+            list.push(Scored {
+                index: i as u8,
+                flips: 0,
+                value,
+            });
+        }
+        let mut order = Vec::new();
+        while let Some(mv) = list.next_best() {
+            // Defer the 2nd and 4th best the first time they come.
+            if list.may_defer() && (mv.index == 1 || mv.index == 3) {
+                list.defer();
+                continue;
+            }
+            assert!(mv.index != 0 || !list.may_defer());
+            order.push(mv.index);
+        }
+        assert_eq!(order, vec![0, 2, 4, 1, 3]);
     }
 
     #[test]

@@ -70,7 +70,11 @@ pub const SOLVE_LADDER_GROWTH: f64 = 2.0;
 /// Solves of fewer empties skip the ladder and solve exactly at once. FFO
 /// #40-44 (20-23 empties, one thread): 199 M nodes, 10.4 s straight to
 /// 100%; 208 M nodes, 14.3 s through the ladder from 73%. Bench endgames
-/// (18-20 empties): the ladder doubled their nodes.
+/// (18-20 empties): the ladder doubled their nodes. FFO #45-49 (24-26
+/// empties): 2.00 G nodes, 79 s straight; 2.29 G, 123 s through the ladder.
+/// So the ladder does not pay for itself yet: play uses it from here on,
+/// where its probable results are worth having under a clock, and `oxello
+/// solve` only when asked (`--selectivity`).
 pub const SOLVE_LADDER_MIN_EMPTIES: u32 = 24;
 /// Part of the time left that an estimated solve may take.
 pub const SOLVE_TIME_FRACTION: f64 = 0.5;
@@ -90,3 +94,22 @@ pub const ENDGAME_PROBCUT_MIN_EMPTIES: u32 = 12;
 pub const ENDGAME_PROBCUT_MAX_SHALLOW: u32 = 8;
 /// Multi-ProbCut: no prediction is trusted to better than this, in discs.
 pub const PROBCUT_MIN_SIGMA: f64 = 1.0;
+
+/// Parallel search: solver nodes with this many empties and more are shared
+/// between threads (deferred when another thread is in them). FFO #40-44,
+/// two threads: 227-238 M nodes, 4.2-4.6 s at 12; 235-305 M at 10; 227-291
+/// M at 15 (one thread: 199 M, 6.7-6.9 s).
+pub const SHARE_MIN_EMPTIES: u32 = 12;
+/// Parallel search: midgame nodes this deep and deeper are shared.
+pub const SHARE_MIN_DEPTH: u32 = 3;
+/// Endgame: from this many empties on (below [`SHALLOW_ORDERING_EMPTIES`]),
+/// moves are ordered by a search of [`EVAL_ORDERING_DEPTH`] over the learned
+/// evaluation instead of mobility alone.
+///
+/// FFO #40-44, one thread: 199 M nodes with mobility ordering up to 21
+/// empties; by the evaluation from 12: 161 M, 14: 164 M, 15: 168 M, 16:
+/// 173 M (times within noise, 5.8-6.6 s); a depth-1 or 2 search instead of
+/// the evaluation: 170 M nodes but 10.7 s.
+pub const EVAL_ORDERING_EMPTIES: u32 = 14;
+/// Depth of that search (0: the evaluation of the position after the move).
+pub const EVAL_ORDERING_DEPTH: u32 = 0;
