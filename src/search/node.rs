@@ -67,6 +67,22 @@ impl<'a> Search<'a> {
         big.then_some(busy)
     }
 
+    /// Before a child is searched: `None` when another thread is in it and
+    /// the move was deferred; else the busy table to clear afterwards (if
+    /// the child is shared), with the child marked in it.
+    #[inline]
+    fn claim(&self, list: &mut MoveList, next: Board, child: Child) -> Option<Option<&'a Busy>> {
+        let Some(busy) = self.shared_child(next, child) else {
+            return Some(None);
+        };
+        if list.may_defer() && busy.is_busy(next) {
+            list.defer();
+            return None;
+        }
+        busy.enter(next);
+        Some(Some(busy))
+    }
+
     /// Null-window search of a child: is its score above `alpha`?
     #[inline]
     pub(crate) fn child_nws(&mut self, board: Board, alpha: i32, child: Child) -> i32 {
@@ -106,14 +122,9 @@ impl<'a> Search<'a> {
         let mut child_pv = Line::new();
         while let Some(mv) = list.next_best() {
             let next = mv.play(board);
-            let shared = self.shared_child(next, child);
-            if let Some(busy) = shared {
-                if list.may_defer() && busy.is_busy(next) {
-                    list.defer();
-                    continue;
-                }
-                busy.enter(next);
-            }
+            let Some(shared) = self.claim(list, next, child) else {
+                continue;
+            };
             let first = list.taken() == 1;
             let mut score = if first {
                 SCORE_INF
@@ -162,14 +173,9 @@ impl<'a> Search<'a> {
         };
         while let Some(mv) = list.next_best() {
             let next = mv.play(board);
-            let shared = self.shared_child(next, child);
-            if let Some(busy) = shared {
-                if list.may_defer() && busy.is_busy(next) {
-                    list.defer();
-                    continue;
-                }
-                busy.enter(next);
-            }
+            let Some(shared) = self.claim(list, next, child) else {
+                continue;
+            };
             let score = -self.child_nws(next, -alpha - 1, child);
             if let Some(busy) = shared {
                 busy.leave(next);
