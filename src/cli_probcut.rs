@@ -6,6 +6,7 @@ use crate::formats::wthor;
 use crate::position::Position;
 use crate::search::Searcher;
 use crate::search::params::ENDGAME_PROBCUT_MIN_EMPTIES;
+use crate::search::probcut::MIDGAME_SAMPLED_EMPTIES;
 use crate::search::probcut_fit::{self, FitOptions, Sample};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -13,8 +14,9 @@ use std::error::Error;
 use std::process::ExitCode;
 use std::time::Instant;
 
-/// Midgame samples come from positions with this many empties...
-const MIDGAME_EMPTIES: std::ops::RangeInclusive<u32> = 14..=54;
+/// Midgame samples come from positions with this many empties.
+const MIDGAME_EMPTIES: std::ops::RangeInclusive<u32> =
+    MIDGAME_SAMPLED_EMPTIES.0..=MIDGAME_SAMPLED_EMPTIES.1;
 
 /// Every position of every game of the WTHOR files of `folder`.
 fn wthor_positions(folder: &std::path::Path) -> Result<Vec<Position>, Box<dyn Error>> {

@@ -43,9 +43,7 @@ pub fn run(
             multi_pv,
             // Straight to the exact solve unless --selectivity asks for the
             // ladder: it costs nodes on FFO #40-49 (see SOLVE_LADDER_MIN_EMPTIES).
-            solve_selectivity: options.selectivity.map_or(Selectivity::NONE, |s| {
-                Limits::ladder(s, task.position.empty_count())
-            }),
+            solve_selectivity: options.selectivity.unwrap_or(Selectivity::NONE),
             threads: options.search_threads(false),
             ..Limits::default()
         };

@@ -173,7 +173,11 @@ impl Driver<'_> {
                 nodes: search.control.total_nodes(),
                 elapsed: self.started.elapsed(),
             };
-            on_report(&report);
+            // An unfinished solve line is a bound that the ladder drops: it
+            // is never shown, so a GUI never sees it as a solve.
+            if complete || depth.is_some() {
+                on_report(&report);
+            }
             found.push(report);
             if !complete {
                 return (found, false);
@@ -408,7 +412,16 @@ fn merge_lines(lines: &mut Vec<Report>, found: Vec<Report>, complete: bool) {
     if let Some(first) = found.into_iter().next() {
         let older = &lines[0];
         if first.best() == older.best() || first.score > older.score {
-            lines[0] = first;
+            // The new best line goes first; the older line of the same move
+            // (wherever it was) goes, the others keep their order.
+            let count = lines.len();
+            let mv = first.best();
+            lines.retain(|line| line.best() != mv);
+            lines.insert(0, first);
+            lines.truncate(count);
+            for (rank, line) in lines.iter_mut().enumerate() {
+                line.rank = rank;
+            }
         }
     }
 }

@@ -5,11 +5,14 @@
 
 use crate::board::Board;
 use crate::search::Search;
+use crate::search::Selectivity;
 use crate::search::line::Line;
 use crate::search::ordering::MoveList;
 use crate::search::parallel::Busy;
-use crate::search::params::{SCORE_INF, SHARE_MIN_DEPTH, SHARE_MIN_EMPTIES};
-use crate::search::tt::{Hit, NO_MOVE, Record};
+use crate::search::params::{
+    ENDGAME_PROBCUT_MIN_EMPTIES, PROBCUT_MIN_DEPTH, SCORE_INF, SHARE_MIN_DEPTH, SHARE_MIN_EMPTIES,
+};
+use crate::search::tt::{EXACT_DEPTH_BASE, Hit, NO_MOVE, Record, is_exact};
 
 /// How the children of a node are searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,13 +41,27 @@ impl<'a> Search<'a> {
 
     /// Records the result `best` of searching `board` to `depth` within
     /// `window`, at this search's selectivity.
+    /// Results that no cut can have reached are full width whatever the
+    /// search's selectivity: solves of fewer than
+    /// [`ENDGAME_PROBCUT_MIN_EMPTIES`] and midgame searches shallower than
+    /// [`PROBCUT_MIN_DEPTH`]; later, less selective searches can use them.
     #[inline]
     pub(crate) fn store(&self, board: Board, depth: u8, window: (i32, i32), best: Best) {
+        let beyond_cuts = if is_exact(depth) {
+            u32::from(depth - EXACT_DEPTH_BASE) < ENDGAME_PROBCUT_MIN_EMPTIES
+        } else {
+            u32::from(depth) < PROBCUT_MIN_DEPTH
+        };
+        let selectivity = if beyond_cuts {
+            Selectivity::NONE
+        } else {
+            self.selectivity
+        };
         self.tt.store(
             board,
             Record {
                 depth,
-                selectivity: self.selectivity.index(),
+                selectivity: selectivity.index(),
                 alpha: window.0,
                 beta: window.1,
                 score: best.score,

@@ -83,6 +83,15 @@ impl Busy {
 /// shallow, but move lists and PV lines live there).
 const HELPER_STACK_BYTES: usize = 16 << 20;
 
+/// Raises the helpers' halt flag when dropped.
+struct HaltOnDrop<'a>(&'a Shared);
+
+impl Drop for HaltOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.halt_helpers();
+    }
+}
+
 /// Runs `driver`'s search with `driver.limits.threads` threads.
 pub(crate) fn run(
     table: &Table,
@@ -114,11 +123,14 @@ pub(crate) fn run(
                 Err(error) => log::warn!("cannot start search helper {helper}: {error}"),
             }
         }
+        // Halts the helpers when the main thread is done, even by a panic
+        // (the scope would otherwise wait for them forever).
+        let halt = HaltOnDrop(shared);
         let mut search = Search::new(table, evaluator, Control::new(Arc::clone(shared)), size);
         search.busy = busy;
         let mut result = driver.run(&mut search, on_report);
         search.control.flush();
-        shared.halt_helpers();
+        drop(halt);
         for handle in helpers {
             if handle.join().is_err() {
                 log::error!("a search helper panicked");

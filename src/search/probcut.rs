@@ -30,6 +30,9 @@ use std::sync::OnceLock;
 /// The fitted parameters, built into the binary.
 const FITTED: &str = include_str!("probcut.txt");
 
+/// The empties `oxello fit-probcut` samples midgame positions from.
+pub const MIDGAME_SAMPLED_EMPTIES: (u32, u32) = (14, 54);
+
 /// Deepest midgame depth and most empties the model covers.
 const MAX: usize = 64;
 
@@ -280,19 +283,21 @@ impl Model {
                 // σ of deeper searches than were fitted: the deepest fitted
                 // pair of the same parity.
                 let fitted = if depth > parameters.max_depth {
-                    parameters.max_depth - (parameters.max_depth - depth) % 2
+                    parameters.max_depth - (depth - parameters.max_depth) % 2
                 } else {
                     depth
                 };
+                // Likewise σ is read within the sampled empties.
+                let sampled = empties.clamp(MIDGAME_SAMPLED_EMPTIES.0, MIDGAME_SAMPLED_EMPTIES.1);
                 midgame[empties as usize * (MAX + 1) + depth as usize] = Some(Cut {
                     shallow,
                     search: prediction(
                         parameters.midgame_pair(depth, shallow),
-                        m.sigma(empties, fitted, shallow_depth(fitted)),
+                        m.sigma(sampled, fitted, shallow_depth(fitted)),
                     ),
                     eval: prediction(
                         parameters.midgame_pair(depth, 0),
-                        m.sigma(empties, fitted, 0),
+                        m.sigma(sampled, fitted, 0),
                     ),
                 });
             }
@@ -434,6 +439,23 @@ mod tests {
         assert!(model.midgame(30, 1).is_none());
         assert!(model.endgame(ENDGAME_PROBCUT_MIN_EMPTIES - 1).is_none());
         assert!(model.endgame(24).is_some());
+    }
+
+    #[test]
+    fn depths_past_the_fitted_ones_reuse_the_deepest_of_their_parity() {
+        let parameters = Parameters::parse(FITTED).unwrap();
+        let model = Model::new(&parameters);
+        let deepest = parameters.max_depth;
+        for extra in 1..6 {
+            let cut = model.midgame(60, deepest + extra).unwrap();
+            let same = model.midgame(60, deepest - extra % 2).unwrap();
+            assert_eq!(
+                cut.search.sigma,
+                same.search.sigma,
+                "depth {}",
+                deepest + extra
+            );
+        }
     }
 
     #[test]
