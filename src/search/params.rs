@@ -72,6 +72,9 @@ pub const SOLVE_LADDER_GROWTH: f64 = 2.0;
 /// 100%; 208 M nodes, 14.3 s through the ladder from 73%. Bench endgames
 /// (18-20 empties): the ladder doubled their nodes. FFO #45-49 (24-26
 /// empties): 2.00 G nodes, 79 s straight; 2.29 G, 123 s through the ladder.
+/// Since results out of the cuts' reach are stored as full width: FFO
+/// #40-44 127 M nodes through the ladder against 164 M straight (time about
+/// equal), but FFO #45-49 3.17 G against 2.00 G (#49: 1.78 G against 0.98 G).
 /// So the ladder does not pay for itself yet: play uses it from here on,
 /// where its probable results are worth having under a clock, and `oxello
 /// solve` only when asked (`--selectivity`).
