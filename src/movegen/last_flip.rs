@@ -13,7 +13,7 @@
 //! of opponent discs that reaches the edge flips nothing.
 //!
 //! [`count_portable`] gathers columns and diagonals with a multiplication and
-//! is always compiled; [`count_bmi2`] gathers them with `pext` when the build
+//! is always compiled; `count_bmi2` gathers them with `pext` when the build
 //! targets BMI2. Both are tested against the flip generator.
 
 /// `FLIP_COUNTS[pos][line]`: the discs flipped along an 8-square line by
