@@ -60,6 +60,13 @@ pub fn run(args: &FitProbcutArgs) -> Result<ExitCode, Box<dyn Error>> {
         max_depth: args.max_depth,
         ..FitOptions::default()
     };
+    // A line on stderr every 50 samples.
+    let progress = |kind: &str, done: usize, total: usize| {
+        if done.is_multiple_of(50) {
+            let seconds = started.elapsed().as_secs_f64();
+            eprintln!("{kind} {done}/{total} ({seconds:.0} s)");
+        }
+    };
     let all = wthor_positions(&args.wthor)?;
     let mut rng = StdRng::seed_from_u64(args.seed);
     let mut searcher = Searcher::new(64);
@@ -80,14 +87,7 @@ pub fn run(args: &FitProbcutArgs) -> Result<ExitCode, Box<dyn Error>> {
             scores,
             exact: None,
         });
-        if (i + 1) % 50 == 0 {
-            eprintln!(
-                "midgame {}/{} ({:.0} s)",
-                i + 1,
-                args.positions,
-                started.elapsed().as_secs_f64()
-            );
-        }
+        progress("midgame", i + 1, args.positions);
     }
     let endgame_range = ENDGAME_PROBCUT_MIN_EMPTIES..=args.max_endgame_empties;
     let mut endgame = Vec::new();
@@ -109,14 +109,7 @@ pub fn run(args: &FitProbcutArgs) -> Result<ExitCode, Box<dyn Error>> {
             scores,
             exact: Some(exact),
         });
-        if (i + 1) % 50 == 0 {
-            eprintln!(
-                "endgame {}/{} ({:.0} s)",
-                i + 1,
-                args.endgame_positions,
-                started.elapsed().as_secs_f64()
-            );
-        }
+        progress("endgame", i + 1, args.endgame_positions);
     }
     let parameters = probcut_fit::fit(&midgame, &endgame, &options, &mut |line| println!("{line}"));
     let header = format!(

@@ -257,8 +257,7 @@ impl Driver<'_> {
         };
         let exact = SOLVE_NODES_AT_20_EMPTIES * SOLVE_GROWTH_PER_EMPTY.powi(empties as i32 - 20);
         let steps_below_exact = (Selectivity::NONE.index() - level.index()) as i32;
-        let nodes = exact / SOLVE_LADDER_GROWTH.powi(steps_below_exact);
-        nodes / SOLVE_NODES_PER_SECOND < self.time_left(budget) * SOLVE_TIME_FRACTION
+        self.nodes_fit(budget, exact / SOLVE_LADDER_GROWTH.powi(steps_below_exact))
     }
 
     /// Whether the next, less selective solve step should fit in the time
@@ -267,16 +266,17 @@ impl Driver<'_> {
         let Some(budget) = self.budget else {
             return true;
         };
-        let nodes = last_step_nodes as f64 * SOLVE_LADDER_GROWTH;
-        nodes / SOLVE_NODES_PER_SECOND < self.time_left(budget) * SOLVE_TIME_FRACTION
+        self.nodes_fit(budget, last_step_nodes as f64 * SOLVE_LADDER_GROWTH)
     }
 
-    /// Seconds left before the hard deadline.
-    fn time_left(&self, budget: Budget) -> f64 {
-        budget
+    /// Whether a solve of about `nodes` nodes fits in its share of the time
+    /// left before the hard deadline.
+    fn nodes_fit(&self, budget: Budget, nodes: f64) -> bool {
+        let left = budget
             .hard
             .saturating_sub(self.started.elapsed())
-            .as_secs_f64()
+            .as_secs_f64();
+        nodes / SOLVE_NODES_PER_SECOND < left * SOLVE_TIME_FRACTION
     }
 
     fn out_of_time(&self) -> bool {

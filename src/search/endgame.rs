@@ -17,15 +17,15 @@
 //!   directly instead of generating moves, and the last empty square is scored
 //!   by counting its flips.
 
-use crate::bitboard::{BoardSize, squares};
+use crate::bitboard::squares;
 use crate::board::Board;
 use crate::movegen;
 use crate::search::Search;
 use crate::search::line::Line;
 use crate::search::node::Child;
-use crate::search::ordering::OrderingMode;
+use crate::search::ordering::{OrderingMode, QUADRANT_OF};
 use crate::search::params::*;
-use crate::search::tt::{NO_MOVE, exact_depth, is_exact};
+use crate::search::tt::{NO_MOVE, exact_depth};
 
 impl Search<'_> {
     /// Final score of a position where neither side can move (empties to
@@ -318,7 +318,7 @@ impl Search<'_> {
             return self.solve_pass(board, alpha);
         }
         if empties >= ETC_MIN_EMPTIES
-            && let Some(score) = self.enhanced_cutoff(board, moves, alpha)
+            && let Some(score) = self.enhanced_cutoff(board, moves, alpha, empties)
         {
             return score;
         }
@@ -337,13 +337,19 @@ impl Search<'_> {
     /// this position fails high before any child is searched. One table
     /// probe per move: it pays from [`ETC_MIN_EMPTIES`] up (FFO #40-45:
     /// 10-20% fewer nodes).
-    fn enhanced_cutoff(&mut self, board: Board, moves: u64, alpha: i32) -> Option<i32> {
+    fn enhanced_cutoff(
+        &mut self,
+        board: Board,
+        moves: u64,
+        alpha: i32,
+        empties: u32,
+    ) -> Option<i32> {
+        let child_depth = exact_depth(empties - 1);
         for square in squares(moves) {
             let flips = movegen::flips(board.player, board.opponent, square.index());
             let child = board.play_flips(square, flips);
             if let Some(hit) = self.tt.probe(child)
-                && is_exact(hit.depth)
-                && hit.selectivity >= self.selectivity.index()
+                && self.trusted(&hit, child_depth)
                 && -hit.upper > alpha
             {
                 return Some(-hit.upper);
@@ -394,74 +400,6 @@ impl Search<'_> {
                 return score;
             }
             low = score;
-        }
-    }
-}
-
-/// `QUADRANT_OF[size as usize][square]`: the quadrant (parity region, as in
-/// `Search::quadrants`) holding `square` on a board of `size`; 0 off the board.
-static QUADRANT_OF: [[u64; 64]; 3] = [
-    quadrants_of(BoardSize::Four),
-    quadrants_of(BoardSize::Six),
-    quadrants_of(BoardSize::Eight),
-];
-
-const fn quadrants_of(size: BoardSize) -> [u64; 64] {
-    let n = size.n();
-    let half = n / 2;
-    let mut quadrant_of = [0u64; 64];
-    let mut square = 0;
-    while square < 64 {
-        let (row, col) = (square / 8, square % 8);
-        let mut other = 0;
-        while row < n && col < n && other < 64 {
-            let (r, c) = (other / 8, other % 8);
-            if r < n && c < n && (r < half) == (row < half) && (c < half) == (col < half) {
-                quadrant_of[square] |= 1 << other;
-            }
-            other += 1;
-        }
-        square += 1;
-    }
-    quadrant_of
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn endgame_quadrants_split_each_board_in_four_equal_regions() {
-        for size in BoardSize::ALL {
-            let table = &QUADRANT_OF[size as usize];
-            let half = size.n() / 2;
-            let mut regions: Vec<u64> = Vec::new();
-            for (square, &region) in table.iter().enumerate() {
-                let bit = 1u64 << square;
-                if size.mask() & bit == 0 {
-                    assert_eq!(region, 0, "{size:?} {square}");
-                    continue;
-                }
-                assert!(region & bit != 0, "{size:?} {square}");
-                assert_eq!(
-                    region.count_ones() as usize,
-                    half * half,
-                    "{size:?} {square}"
-                );
-                // The top-left square of the region shares the square's halves.
-                let corner = region.trailing_zeros() as usize;
-                assert_eq!(corner / 8 < half, square / 8 < half);
-                assert_eq!(corner % 8 < half, square % 8 < half);
-                if !regions.contains(&region) {
-                    regions.push(region);
-                }
-            }
-            assert_eq!(regions.len(), 4, "{size:?}");
-            assert_eq!(regions.iter().fold(0, |acc, r| acc | r), size.mask());
-            assert_eq!(
-                regions.iter().map(|r| r.count_ones()).sum::<u32>(),
-                size.squares()
-            );
         }
     }
 }

@@ -153,12 +153,6 @@ impl<'a> Search<'a> {
         size: BoardSize,
     ) -> Search<'a> {
         let n = size.n() as u8;
-        let half = n / 2;
-        let region = |cols: std::ops::Range<u8>, rows: std::ops::Range<u8>| {
-            rows.flat_map(|r| cols.clone().map(move |c| (c, r)))
-                .filter_map(|(c, r)| Square::from_coords(c, r))
-                .fold(0u64, |acc, s| acc | s.bit())
-        };
         let corners = [(0, 0), (n - 1, 0), (0, n - 1), (n - 1, n - 1)]
             .iter()
             .filter_map(|&(c, r)| Square::from_coords(c, r))
@@ -172,12 +166,7 @@ impl<'a> Search<'a> {
             mask: size.mask(),
             squares: size.squares() as i32,
             corners,
-            quadrants: [
-                region(0..half, 0..half),
-                region(half..n, 0..half),
-                region(0..half, half..n),
-                region(half..n, half..n),
-            ],
+            quadrants: ordering::quadrants(size),
             selectivity: Selectivity::NONE,
             probcut: probcut::model(),
             busy: None,

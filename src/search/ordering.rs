@@ -6,7 +6,7 @@
 //! (selection sort one step at a time: cutoffs often come early, so sorting
 //! the whole list would be wasted work).
 
-use crate::bitboard::{neighbours, squares};
+use crate::bitboard::{BoardSize, neighbours, squares};
 use crate::board::Board;
 use crate::movegen;
 use crate::moves::MAX_MOVES;
@@ -233,6 +233,42 @@ pub(crate) fn square_of(index: u8) -> Square {
     Square::new(index).expect("move indices are squares")
 }
 
+/// `QUADRANT_OF[size as usize][square]`: the quadrant (parity region)
+/// holding `square` on a board of `size`; 0 off the board. The solver's
+/// parity ordering reads it, and [`quadrants`] takes the four regions from it.
+pub(crate) static QUADRANT_OF: [[u64; 64]; 3] = [
+    quadrants_of(BoardSize::Four),
+    quadrants_of(BoardSize::Six),
+    quadrants_of(BoardSize::Eight),
+];
+
+const fn quadrants_of(size: BoardSize) -> [u64; 64] {
+    let n = size.n();
+    let half = n / 2;
+    let mut quadrant_of = [0u64; 64];
+    let mut square = 0;
+    while square < 64 {
+        let (row, col) = (square / 8, square % 8);
+        let mut other = 0;
+        while row < n && col < n && other < 64 {
+            let (r, c) = (other / 8, other % 8);
+            if r < n && c < n && (r < half) == (row < half) && (c < half) == (col < half) {
+                quadrant_of[square] |= 1 << other;
+            }
+            other += 1;
+        }
+        square += 1;
+    }
+    quadrant_of
+}
+
+/// The four quadrants of a board of `size`: the regions of its corners.
+pub(crate) fn quadrants(size: BoardSize) -> [u64; 4] {
+    let last = size.n() - 1;
+    let table = &QUADRANT_OF[size as usize];
+    [0, last, 8 * last, 8 * last + last].map(|corner| table[corner])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -296,5 +332,45 @@ mod tests {
             count += 1;
         }
         assert_eq!(count, MAX_MOVES);
+    }
+
+    #[test]
+    fn endgame_quadrants_split_each_board_in_four_equal_regions() {
+        for size in BoardSize::ALL {
+            let table = &QUADRANT_OF[size as usize];
+            let half = size.n() / 2;
+            let mut regions: Vec<u64> = Vec::new();
+            for (square, &region) in table.iter().enumerate() {
+                let bit = 1u64 << square;
+                if size.mask() & bit == 0 {
+                    assert_eq!(region, 0, "{size:?} {square}");
+                    continue;
+                }
+                assert!(region & bit != 0, "{size:?} {square}");
+                assert_eq!(
+                    region.count_ones() as usize,
+                    half * half,
+                    "{size:?} {square}"
+                );
+                // The top-left square of the region shares the square's halves.
+                let corner = region.trailing_zeros() as usize;
+                assert_eq!(corner / 8 < half, square / 8 < half);
+                assert_eq!(corner % 8 < half, square % 8 < half);
+                if !regions.contains(&region) {
+                    regions.push(region);
+                }
+            }
+            assert_eq!(regions.len(), 4, "{size:?}");
+            // The search's four quadrants are those regions.
+            let mut corners = quadrants(size).to_vec();
+            corners.sort_unstable();
+            regions.sort_unstable();
+            assert_eq!(corners, regions, "{size:?}");
+            assert_eq!(regions.iter().fold(0, |acc, r| acc | r), size.mask());
+            assert_eq!(
+                regions.iter().map(|r| r.count_ones()).sum::<u32>(),
+                size.squares()
+            );
+        }
     }
 }

@@ -92,6 +92,17 @@ impl SigmaModel {
     }
 }
 
+impl std::fmt::Display for SigmaModel {
+    /// The four coefficients as `probcut.txt` holds them: `a b c k`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{:.5} {:.5} {:.5} {:.5}",
+            self.empties, self.depth, self.shallow, self.constant
+        )
+    }
+}
+
 /// The fitted parameters, as in `probcut.txt`.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Parameters {
@@ -209,12 +220,7 @@ impl Parameters {
             text,
             "# midgame-sigma a b c k: sigma = a * empties + b * depth + c * shallow + k"
         );
-        let m = self.midgame_sigma;
-        let _ = writeln!(
-            text,
-            "midgame-sigma {:.5} {:.5} {:.5} {:.5}",
-            m.empties, m.depth, m.shallow, m.constant
-        );
+        let _ = writeln!(text, "midgame-sigma {}", self.midgame_sigma);
         let _ = writeln!(
             text,
             "# endgame-pair shallow slope intercept: exact score ~ slope * shallow score + intercept"
@@ -226,12 +232,7 @@ impl Parameters {
             text,
             "# endgame-sigma a b c k: sigma = a * empties + b * 0 + c * shallow + k"
         );
-        let e = self.endgame_sigma;
-        let _ = writeln!(
-            text,
-            "endgame-sigma {:.5} {:.5} {:.5} {:.5}",
-            e.empties, e.depth, e.shallow, e.constant
-        );
+        let _ = writeln!(text, "endgame-sigma {}", self.endgame_sigma);
         text
     }
 
