@@ -277,9 +277,15 @@ pub struct MatchArgs {
 /// Options of `oxello bench`.
 #[derive(Debug, Args)]
 pub struct BenchArgs {
-    /// Midgame search depth.
-    #[arg(long = "bench-depth", default_value_t = crate::cli_bench::DEFAULT_BENCH_DEPTH)]
-    pub bench_depth: u32,
+    /// Midgame search depth (default 12; 15 with `--accuracy`).
+    #[arg(long = "bench-depth")]
+    pub bench_depth: Option<u32>,
+    /// Measure move accuracy instead: search each position of this OBF
+    /// file (every move's exact score listed, as `solve --all-moves
+    /// --write` makes) to the depth, and report how often an optimal move
+    /// is chosen and the discs lost.
+    #[arg(long)]
+    pub accuracy: Option<std::path::PathBuf>,
 }
 
 /// Options of `oxello analyze`. The search depth and time are the global
@@ -413,6 +419,20 @@ pub struct SolveArgs {
     /// move's score; otherwise the best moves).
     #[arg(long)]
     pub write: Option<std::path::PathBuf>,
+    /// Solve positions sampled from the WTHOR games of this folder instead
+    /// of a file (with `--empties`, `--count`, `--seed`): how the accuracy
+    /// sets of `positions/` are made.
+    #[arg(long, conflicts_with = "file")]
+    pub sample_wthor: Option<std::path::PathBuf>,
+    /// Empty squares of the sampled positions.
+    #[arg(long, default_value_t = 24, requires = "sample_wthor")]
+    pub empties: u32,
+    /// Number of sampled positions.
+    #[arg(long, default_value_t = 50, requires = "sample_wthor")]
+    pub count: usize,
+    /// Seed of the sampling.
+    #[arg(long, default_value_t = 1, requires = "sample_wthor")]
+    pub seed: u64,
 }
 
 /// Runs the parsed command line.
@@ -437,10 +457,22 @@ fn run_tool(cli: Cli) -> Result<ExitCode, Box<dyn Error>> {
         Some(Command::Perft(args)) => run_perft(&args),
         Some(Command::Show(args)) => run_show(&args),
         Some(Command::Solve(args)) => crate::cli_solve::run(&args, cli.engine.options()?),
-        Some(Command::Bench(args)) => crate::cli_bench::run(
-            args.bench_depth,
-            cli.engine.options()?.analysis_selectivity(),
-        ),
+        Some(Command::Bench(args)) => {
+            let selectivity = cli.engine.options()?.analysis_selectivity();
+            match &args.accuracy {
+                Some(path) => crate::cli_bench::run_accuracy(
+                    path,
+                    args.bench_depth
+                        .unwrap_or(crate::cli_bench::DEFAULT_ACCURACY_DEPTH),
+                    selectivity,
+                ),
+                None => crate::cli_bench::run(
+                    args.bench_depth
+                        .unwrap_or(crate::cli_bench::DEFAULT_BENCH_DEPTH),
+                    selectivity,
+                ),
+            }
+        }
         Some(Command::Analyze(args)) if crate::cli_game_analysis::wanted(&args) => {
             crate::cli_game_analysis::run(&args, cli.engine.options()?)
         }

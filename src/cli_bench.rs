@@ -7,7 +7,8 @@
 //! solves, of fewer than 24 empties, are exact at once); `--selectivity 100`
 //! gives the signature of the full-width search.
 
-use crate::formats::board_string;
+use crate::accuracy::{self, AccuracyError, Summary};
+use crate::formats::{board_string, obf};
 use crate::position::Position;
 use crate::search::{Limits, Searcher, Selectivity, StopSignal};
 use std::error::Error;
@@ -19,6 +20,10 @@ const BENCH_POSITIONS: &str = include_str!("../positions/bench.txt");
 
 /// Midgame depth of the bench when none is given.
 pub const DEFAULT_BENCH_DEPTH: u32 = 12;
+
+/// Midgame depth of `bench --accuracy` when none is given: the depth of the
+/// move-accuracy figures the issues quote (depth 15 on 30 empties).
+pub const DEFAULT_ACCURACY_DEPTH: u32 = 15;
 
 /// Table size of the bench, MiB (fixed: the signature depends on it).
 pub const BENCH_HASH_MIB: usize = 64;
@@ -102,6 +107,70 @@ pub fn run(depth: u32, selectivity: Selectivity) -> Result<ExitCode, Box<dyn Err
         time.as_secs_f64()
     );
     println!("signature {nodes}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `bench --accuracy FILE`: each position of the OBF file searched to
+/// `depth` at `selectivity`, one thread, fresh table; prints one row per
+/// position and the share of optimal moves, the discs lost and the nodes.
+pub fn run_accuracy(
+    path: &std::path::Path,
+    depth: u32,
+    selectivity: Selectivity,
+) -> Result<ExitCode, Box<dyn Error>> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let entries = obf::parse_file(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    if entries.is_empty() {
+        return Err(format!("{}: no position", path.display()).into());
+    }
+    let mut searcher = Searcher::new(BENCH_HASH_MIB);
+    let limits = Limits {
+        depth: Some(depth),
+        selectivity,
+        ..Limits::default()
+    };
+    println!(" #  | empties |  depth  | move | exact | best | loss |      nodes      |   time");
+    println!("----+---------+---------+------+-------+------+------+-----------------+---------");
+    let (mut summary, mut skipped) = (Summary::default(), 0);
+    for (i, entry) in entries.iter().enumerate() {
+        let judged = match accuracy::judge(&mut searcher, entry, &limits) {
+            Ok(judged) => judged,
+            Err(AccuracyError::NoChoice) => {
+                skipped += 1;
+                continue;
+            }
+            Err(e) => return Err(format!("{} position {}: {e}", path.display(), i + 1).into()),
+        };
+        summary.add(&judged);
+        println!(
+            "{:>3} | {:>7} | {:>7} | {:>4} | {:>+5} | {:>+4} | {:>4} | {:>15} | {:>7.3}",
+            i + 1,
+            entry.position.empty_count(),
+            judged.result.depth.label(),
+            judged.chosen.to_string(),
+            judged.chosen_score,
+            judged.best_score,
+            judged.loss(),
+            judged.result.nodes,
+            judged.result.elapsed.as_secs_f64()
+        );
+    }
+    println!(
+        "accuracy depth {depth} at {selectivity}: {} positions, optimal {} ({:.1}%), \
+         average loss {:.2} discs, {:.0} nodes/position, {:.1} s{}",
+        summary.positions,
+        summary.optimal,
+        summary.optimal_percent(),
+        summary.average_loss(),
+        summary.nodes_per_position(),
+        summary.seconds,
+        if skipped > 0 {
+            format!(" ({skipped} positions without a move to choose skipped)")
+        } else {
+            String::new()
+        }
+    );
     Ok(ExitCode::SUCCESS)
 }
 

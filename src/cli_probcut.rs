@@ -18,26 +18,6 @@ use std::time::Instant;
 const MIDGAME_EMPTIES: std::ops::RangeInclusive<u32> =
     MIDGAME_SAMPLED_EMPTIES.0..=MIDGAME_SAMPLED_EMPTIES.1;
 
-/// Every position of every game of the WTHOR files of `folder`.
-fn wthor_positions(folder: &std::path::Path) -> Result<Vec<Position>, Box<dyn Error>> {
-    let paths = crate::formats::files_with_extension(folder, "wtb")
-        .map_err(|e| format!("cannot read {}: {e}", folder.display()))?;
-    if paths.is_empty() {
-        return Err(format!("no .wtb file in {}", folder.display()).into());
-    }
-    let mut positions = Vec::new();
-    for path in &paths {
-        let bytes = wthor::read_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let file = wthor::parse_wtb(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-        for game in &file.games {
-            if let Ok(game) = game.replay() {
-                positions.extend(game.positions().iter().filter(|p| p.legal_moves() != 0));
-            }
-        }
-    }
-    Ok(positions)
-}
-
 /// `count` positions drawn at random with empties in `range`.
 fn draw(
     positions: &[Position],
@@ -67,7 +47,7 @@ pub fn run(args: &FitProbcutArgs) -> Result<ExitCode, Box<dyn Error>> {
             eprintln!("{kind} {done}/{total} ({seconds:.0} s)");
         }
     };
-    let all = wthor_positions(&args.wthor)?;
+    let all = wthor::folder_positions(&args.wthor)?;
     let mut rng = StdRng::seed_from_u64(args.seed);
     let mut searcher = Searcher::new(64);
     let mut midgame = Vec::new();

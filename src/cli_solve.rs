@@ -1,7 +1,7 @@
 //! `oxello solve`: exact or WLD solves of OBF suites and single positions.
 
 use crate::cli::SolveArgs;
-use crate::formats::{board_string, obf, spec};
+use crate::formats::{board_string, obf, spec, wthor};
 use crate::position::Position;
 use crate::search::{Depth, Limits, SearchResult, Searcher, Selectivity, SolveMode, StopSignal};
 use std::error::Error;
@@ -58,10 +58,11 @@ pub fn run(
         totals.0 += result.nodes;
         totals.1 += result.elapsed;
         print_row(args.json, task, &result, agrees);
-    }
-    if let Some(path) = &args.write {
-        std::fs::write(path, obf::format_file(&solved))
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        // Written after every position: a long run keeps what it solved.
+        if let Some(path) = &args.write {
+            std::fs::write(path, obf::format_file(&solved))
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
     }
     let (nodes, time, wrong) = totals;
     let nps = nodes as f64 / time.as_secs_f64().max(1e-6);
@@ -149,6 +150,27 @@ fn print_row(json: bool, task: &Task, result: &SearchResult, agrees: bool) {
 }
 
 fn load_tasks(args: &SolveArgs) -> Result<Vec<Task>, Box<dyn Error>> {
+    if let Some(folder) = &args.sample_wthor {
+        let all = wthor::folder_positions(folder)?;
+        let sampled = wthor::sample(&all, args.empties, args.count, args.seed);
+        if sampled.len() < args.count {
+            log::warn!(
+                "only {} distinct positions with {} empties in {}",
+                sampled.len(),
+                args.empties,
+                folder.display()
+            );
+        }
+        return Ok(sampled
+            .into_iter()
+            .enumerate()
+            .map(|(i, position)| Task {
+                number: i + 1,
+                position,
+                expected: None,
+            })
+            .collect());
+    }
     let Some(path) = &args.file else {
         let game =
             spec::read_game(&args.position, args.size).map_err(|e| format!("position: {e}"))?;

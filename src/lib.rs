@@ -34,6 +34,7 @@
 //! assert_eq!(result.score, -10);
 //! ```
 
+pub mod accuracy;
 pub mod analysis;
 pub mod arena;
 pub mod bitboard;

@@ -201,3 +201,25 @@ fn wthor_game_by_index() {
     assert_eq!(String::from_utf8(again.stdout).unwrap(), table);
     let _ = std::fs::remove_dir_all(&out);
 }
+
+/// `bench --accuracy` judges a depth-limited search by the file's exact
+/// scores: a search deep enough to solve never loses a disc, and a file
+/// without every move's score is refused.
+#[test]
+fn bench_accuracy_counts_optimal_moves_and_refuses_incomplete_files() {
+    let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/endgame-suite.obf");
+    let deep = oxello(&["bench", "--accuracy", suite, "--bench-depth", "20"]);
+    let text = String::from_utf8_lossy(&deep.stdout);
+    let last = text.lines().last().unwrap_or_default();
+    assert!(
+        last.contains("optimal 40 (100.0%), average loss 0.00 discs"),
+        "{last}"
+    );
+    let ffo = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/ffo-40-59.obf");
+    let output = Command::new(OXELLO)
+        .args(["bench", "--accuracy", ffo, "--bench-depth", "1"])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--all-moves"));
+}

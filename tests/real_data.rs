@@ -170,3 +170,21 @@ fn ffo_obf_files_parse_with_legal_moves() {
     eprintln!("FFO: {} files, {positions} positions", files.len());
     assert!(positions >= 59);
 }
+
+#[test]
+fn wthor_samples_are_distinct_reproducible_and_of_the_asked_empties() {
+    let Some(dir) = shared("games/wthor") else {
+        return;
+    };
+    let all = wthor::folder_positions(&dir).unwrap();
+    let a = wthor::sample(&all, 24, 30, 7);
+    assert_eq!(a.len(), 30);
+    assert!(
+        a.iter()
+            .all(|p| p.empty_count() == 24 && p.legal_moves() != 0)
+    );
+    let distinct: std::collections::HashSet<_> = a.iter().collect();
+    assert_eq!(distinct.len(), a.len());
+    assert_eq!(a, wthor::sample(&all, 24, 30, 7));
+    assert_ne!(a, wthor::sample(&all, 24, 30, 8));
+}

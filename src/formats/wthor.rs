@@ -322,6 +322,45 @@ impl WthorGame {
     }
 }
 
+/// Every position with a legal move of every game in the `.wtb` files of
+/// `folder` (games that do not replay are skipped), in file-name and game
+/// order.
+pub fn folder_positions(folder: &Path) -> Result<Vec<Position>, String> {
+    let paths = crate::formats::files_with_extension(folder, "wtb")
+        .map_err(|e| format!("cannot read {}: {e}", folder.display()))?;
+    if paths.is_empty() {
+        return Err(format!("no .wtb file in {}", folder.display()));
+    }
+    let mut positions = Vec::new();
+    for path in &paths {
+        let bytes = read_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let file = parse_wtb(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        for game in &file.games {
+            if let Ok(game) = game.replay() {
+                positions.extend(game.positions().iter().filter(|p| p.legal_moves() != 0));
+            }
+        }
+    }
+    Ok(positions)
+}
+
+/// `count` distinct positions with `empties` empty squares drawn from
+/// `positions` without replacement, the same for the same `seed`.
+pub fn sample(positions: &[Position], empties: u32, count: usize, seed: u64) -> Vec<Position> {
+    use rand::SeedableRng;
+    use rand::seq::SliceRandom;
+    let mut seen = std::collections::HashSet::new();
+    let mut pool: Vec<Position> = positions
+        .iter()
+        .filter(|p| p.empty_count() == empties && seen.insert(**p))
+        .copied()
+        .collect();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    pool.shuffle(&mut rng);
+    pool.truncate(count);
+    pool
+}
+
 /// Black's discs as WTHOR counts them: with the empties to the winner once
 /// the game is over (a draw splits them), as they stand otherwise.
 pub fn black_discs(game: &Game) -> u8 {

@@ -1,0 +1,176 @@
+//! Move accuracy: how often a search chooses an optimal move on positions
+//! whose every move has a known exact score (an OBF file written by
+//! `oxello solve --all-moves --write`), and how many discs its choices lose.
+//!
+//! This is the measure of a search's (and an evaluation's) judgement at a
+//! fixed depth, independent of speed: `oxello bench --accuracy FILE`.
+
+use crate::formats::obf::ObfEntry;
+use crate::moves::Move;
+use crate::search::{Limits, SearchResult, Searcher, StopSignal};
+
+/// One position searched and judged.
+#[derive(Clone, Debug)]
+pub struct Judged {
+    /// The move the search chose.
+    pub chosen: Move,
+    /// Its exact score, and the best exact score of the position.
+    pub chosen_score: i32,
+    pub best_score: i32,
+    /// The search's result.
+    pub result: SearchResult,
+}
+
+impl Judged {
+    /// Discs lost by the choice (0 for an optimal move).
+    pub fn loss(&self) -> i32 {
+        self.best_score - self.chosen_score
+    }
+}
+
+/// Why a position could not be judged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AccuracyError {
+    /// The entry does not list the exact score of every legal move.
+    Incomplete { listed: usize, legal: usize },
+    /// There is no move to choose (a forced pass or a finished game).
+    NoChoice,
+}
+
+impl std::fmt::Display for AccuracyError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AccuracyError::Incomplete { listed, legal } => write!(
+                f,
+                "lists {listed} move scores for {legal} legal moves (solve it with --all-moves)"
+            ),
+            AccuracyError::NoChoice => write!(f, "no move to choose (a pass or a finished game)"),
+        }
+    }
+}
+
+impl std::error::Error for AccuracyError {}
+
+/// Searches `entry`'s position with `limits` on a cleared table and judges
+/// the chosen move against the listed exact scores.
+pub fn judge(
+    searcher: &mut Searcher,
+    entry: &ObfEntry,
+    limits: &Limits,
+) -> Result<Judged, AccuracyError> {
+    let legal = entry.position.legal_moves().count_ones() as usize;
+    if legal == 0 {
+        return Err(AccuracyError::NoChoice);
+    }
+    let listed = entry
+        .move_scores
+        .iter()
+        .filter(|(mv, _)| matches!(mv, Move::Place { .. }))
+        .count();
+    let best_score = entry.best_score();
+    let Some(best_score) = best_score.filter(|_| listed == legal) else {
+        return Err(AccuracyError::Incomplete { listed, legal });
+    };
+    searcher.clear();
+    let result = searcher.search(&entry.position, limits, &StopSignal::new(), &mut |_| {});
+    let Some(chosen) = result.best else {
+        return Err(AccuracyError::NoChoice);
+    };
+    let square = chosen.square().ok_or(AccuracyError::NoChoice)?;
+    let chosen_score = entry.score_of(square).ok_or(AccuracyError::NoChoice)?;
+    Ok(Judged {
+        chosen,
+        chosen_score,
+        best_score,
+        result,
+    })
+}
+
+/// Totals over judged positions.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Summary {
+    pub positions: usize,
+    pub optimal: usize,
+    pub discs_lost: i64,
+    pub nodes: u64,
+    pub seconds: f64,
+}
+
+impl Summary {
+    /// Adds one judged position.
+    pub fn add(&mut self, judged: &Judged) {
+        self.positions += 1;
+        self.optimal += usize::from(judged.loss() == 0);
+        self.discs_lost += i64::from(judged.loss());
+        self.nodes += judged.result.nodes;
+        self.seconds += judged.result.elapsed.as_secs_f64();
+    }
+
+    /// Share of positions where an optimal move was chosen, in percent.
+    pub fn optimal_percent(&self) -> f64 {
+        100.0 * self.optimal as f64 / self.positions.max(1) as f64
+    }
+
+    /// Average discs lost per position.
+    pub fn average_loss(&self) -> f64 {
+        self.discs_lost as f64 / self.positions.max(1) as f64
+    }
+
+    /// Average nodes per position.
+    pub fn nodes_per_position(&self) -> f64 {
+        self.nodes as f64 / self.positions.max(1) as f64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::obf;
+
+    /// A position of `positions/endgame-suite.obf` style: 8 empties, every
+    /// move solved.
+    fn solved_entry() -> ObfEntry {
+        let mut searcher = Searcher::new(4);
+        let entry = obf::parse_file(include_str!("../positions/endgame-suite.obf"))
+            .expect("the suite parses")
+            .into_iter()
+            .find(|e| e.move_scores.len() >= 3 && e.position.empty_count() <= 12)
+            .expect("a position with three moves or more");
+        // Sanity: the file's scores are the solver's.
+        let limits = Limits {
+            solve_empties: Some(64),
+            ..Limits::default()
+        };
+        let judged = judge(&mut searcher, &entry, &limits).expect("complete entry");
+        assert_eq!(judged.loss(), 0, "a solve always chooses an optimal move");
+        entry
+    }
+
+    #[test]
+    fn a_depth_one_search_is_judged_by_the_listed_scores() {
+        let entry = solved_entry();
+        let mut searcher = Searcher::new(4);
+        let limits = Limits {
+            depth: Some(1),
+            ..Limits::default()
+        };
+        let judged = judge(&mut searcher, &entry, &limits).expect("complete entry");
+        let square = judged.chosen.square().expect("a placed disc");
+        assert_eq!(Some(judged.chosen_score), entry.score_of(square));
+        assert_eq!(Some(judged.best_score), entry.best_score());
+        let mut summary = Summary::default();
+        summary.add(&judged);
+        assert_eq!(summary.positions, 1);
+        assert_eq!(summary.discs_lost, i64::from(judged.loss()));
+        assert_eq!(summary.optimal == 1, judged.loss() == 0);
+    }
+
+    #[test]
+    fn entries_without_every_move_are_refused() {
+        let mut entry = solved_entry();
+        entry.move_scores.truncate(1);
+        let mut searcher = Searcher::new(4);
+        let error = judge(&mut searcher, &entry, &Limits::default()).unwrap_err();
+        assert!(matches!(error, AccuracyError::Incomplete { listed: 1, .. }));
+    }
+}
