@@ -1,6 +1,6 @@
 //! The console against the real binary: games played to the end (engine
 //! against itself, a scripted person against a simple player), friendly
-//! errors, end of input while thinking.
+//! errors, end of input while thinking (the game is played out).
 
 mod protocol_util;
 
@@ -156,12 +156,14 @@ fn plain_oxello_is_a_console_on_a_move() {
 }
 
 #[test]
-fn end_of_input_while_thinking_exits_cleanly() {
-    let mut ox = Oxello::spawn(&["console", "--level", "30", "--hash", "8"]);
+fn end_of_input_while_thinking_plays_the_game_out() {
+    let mut ox = Oxello::spawn(&["console", "--level", "2", "--hash", "8"]);
     assert!(ox.recv().starts_with("oxello "));
     read_diagram(&mut ox);
     ox.send("mode 2");
     ox.until(|line| line.starts_with("------+"));
     ox.close_stdin();
-    assert!(ox.wait(Duration::from_secs(10)).success());
+    assert!(ox.wait(Duration::from_secs(60)).success());
+    let rest = ox.rest();
+    assert!(rest.iter().any(|l| l.contains("game over")), "{rest:?}");
 }

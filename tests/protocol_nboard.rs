@@ -317,19 +317,26 @@ fn garbage_between_commands_changes_nothing() {
 }
 
 #[test]
-fn end_of_input_during_a_search_exits_cleanly() {
+fn end_of_input_during_a_search_waits_for_its_answer() {
     let mut ox = Oxello::spawn(&["nboard", "--hash", "8"]);
     ox.send("nboard 2");
     ox.expect("set myname oxello12");
-    ox.send("set depth 40");
-    ox.expect("set myname oxello40");
+    ox.send("set depth 8");
+    ox.expect("set myname oxello8");
     ox.send("hint 4");
     assert!(ox.recv().starts_with("search "));
     ox.close_stdin();
-    let started = Instant::now();
-    let status = ox.wait(Duration::from_secs(10));
+    let status = ox.wait(Duration::from_secs(60));
     assert!(status.success(), "{status:?}");
-    eprintln!("exit {:?} after end of input", started.elapsed());
+    // The hint went on to its depth: the last four lines are of depth 8.
+    let rest = ox.rest();
+    let (stats, hints) = rest.split_last().expect("the end of the hint");
+    assert!(stats.starts_with("nodestats "), "{rest:?}");
+    assert!(hints.len() >= 4, "{rest:?}");
+    assert!(
+        hints[hints.len() - 4..].iter().all(|l| l.ends_with(" 0 8")),
+        "{rest:?}"
+    );
 }
 
 #[test]

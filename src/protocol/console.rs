@@ -15,9 +15,10 @@
 //! The score is the side to move's disc difference, after a bound marker
 //! (`>` at least, `<` at most, blank exact). Errors are one line starting
 //! with `error:` and leave the game as it was. Lines typed while the engine
-//! thinks wait their turn; `stop` and `quit` end the search the moment they
-//! are typed (after `stop` the engine plays the best move found so far and
-//! waits for the next command). See [`COMMANDS`] (or type `help`) for the
+//! thinks wait their turn, `quit` and the end of input included (a game of
+//! `mode 2` is played out first); `stop` ends the search the moment it is
+//! typed (the engine plays the best move found so far and waits for the next
+//! command). See [`COMMANDS`] (or type `help`) for the
 //! commands.
 //!
 //! `mode` says who plays which colour: 0 you Black against oxello, 1 oxello
@@ -44,7 +45,7 @@ use crate::moves::Move;
 use crate::perft::{self, PassConvention};
 use crate::protocol::host::SearchHost;
 use crate::protocol::{Flow, Handler};
-use crate::search::{Depth, SearchResult, SolveMode, StopReason};
+use crate::search::{Depth, Report, SearchResult, SolveMode, StopReason};
 use std::time::Instant;
 
 /// What the running search is for.
@@ -78,7 +79,7 @@ pub(crate) struct Console {
     game: Game,
     mode: PlayMode,
     /// No automatic engine move until the next command (after `stop`,
-    /// `undo`, the end of input).
+    /// `undo`).
     paused: bool,
     /// The level hints, solves and analyses use while a simple player is
     /// chosen: the last search level set.
@@ -145,8 +146,8 @@ impl Console {
             return;
         }
         if self.host.interrupted() {
-            // A stop (or the end of input) was read while the last move was
-            // being found: wait for the next command.
+            // A stop was read while the last move was being found: wait for
+            // the next command.
             self.paused = true;
             return;
         }
@@ -557,15 +558,10 @@ impl Console {
                 self.after_change(out);
             }
             Some(Task::Hint) => {
-                let best: Vec<String> = result
-                    .lines
-                    .iter()
-                    .map(|line| format!("{} {:+}", line.best(), line.score))
-                    .collect();
-                let text = if best.is_empty() {
+                let text = if result.lines.is_empty() {
                     result.best.map(|mv| mv.to_string()).unwrap_or_default()
                 } else {
-                    best.join(", ")
+                    hint_text(&result.lines)
                 };
                 out.push(format!("hint: {text}"));
             }
@@ -602,6 +598,29 @@ fn depth_words(depth: Depth) -> String {
         },
         Depth::Exact => "exact".to_string(),
         Depth::Wld => "win/loss/draw".to_string(),
+    }
+}
+
+/// The lines of a hint: `c4 +1, c3 +1, c5 -2 (depth 8)`. A search stopped
+/// early can leave lines of different depths, some only bounds (`>+6`): each
+/// line then says how deep it looked, so that no bound passes for a score.
+fn hint_text(lines: &[Report]) -> String {
+    let same_depth = lines.windows(2).all(|pair| pair[0].depth == pair[1].depth);
+    let parts: Vec<String> = lines
+        .iter()
+        .map(|line| {
+            let marker = line.bound.marker().to_string();
+            let text = format!("{} {}{:+}", line.best(), marker.trim(), line.score);
+            if same_depth {
+                text
+            } else {
+                format!("{text} ({})", depth_words(line.depth))
+            }
+        })
+        .collect();
+    match lines.first() {
+        Some(first) if same_depth => format!("{} ({})", parts.join(", "), depth_words(first.depth)),
+        _ => parts.join(", "),
     }
 }
 
@@ -701,11 +720,6 @@ impl Handler for Console {
         self.host.is_active()
     }
 
-    fn drain(&mut self) {
-        self.paused = true;
-        self.host.drain();
-    }
-
     fn game(&self) -> Option<&Game> {
         Some(&self.game)
     }
@@ -762,6 +776,33 @@ mod tests {
         assert_eq!(console.game().unwrap().moves().len(), 0);
         console.send("redo");
         assert_eq!(console.game().unwrap(), &before);
+    }
+
+    #[test]
+    fn hints_of_a_stopped_search_say_how_deep_each_line_looked() {
+        use crate::search::Bound;
+        let line = |square: &str, depth: u32, score: i32, bound: Bound| Report {
+            rank: 0,
+            depth: Depth::plies(depth),
+            score,
+            bound,
+            pv: vec![Move::Place {
+                square: square.parse().unwrap(),
+                flips: 0,
+            }],
+            nodes: 0,
+            elapsed: std::time::Duration::ZERO,
+        };
+        let complete = [
+            line("c4", 8, 1, Bound::Exact),
+            line("c3", 8, -2, Bound::Exact),
+        ];
+        assert_eq!(hint_text(&complete), "c4 +1, c3 -2 (depth 8)");
+        let stopped = [
+            line("c4", 9, 6, Bound::Lower),
+            line("c3", 8, 1, Bound::Exact),
+        ];
+        assert_eq!(hint_text(&stopped), "c4 >+6 (depth 9), c3 +1 (depth 8)");
     }
 
     #[test]

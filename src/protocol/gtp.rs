@@ -450,10 +450,6 @@ impl Handler for Gtp {
         self.host.is_active()
     }
 
-    fn drain(&mut self) {
-        self.host.drain();
-    }
-
     fn game(&self) -> Option<&Game> {
         Some(&self.game)
     }

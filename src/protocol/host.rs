@@ -10,29 +10,33 @@ use crate::engine::{Engine, GoRequest, SearchEvent};
 use crate::game::Game;
 use crate::protocol::Input;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::Sender;
 
-/// Raised by the stdin reader when `ping`, `stop`, `quit` or the end of
-/// input is read, lowered when the loop handles that line. While it is
-/// raised, a search that starts is stopped at once (the line that raised it
-/// is waiting behind the command that started the search), and a protocol
-/// that chains searches (the console's engine-against-engine games,
-/// analyses) starts no next one.
+/// Raised by the stdin reader when it reads a line that interrupts (`stop`,
+/// NBoard's `ping`), lowered when the loop handles that line; a count, so
+/// that two such lines read ahead keep it raised until the second is
+/// handled. While it is raised, a search that starts is stopped at once (the
+/// line that raised it is waiting behind the command that started the
+/// search), and a protocol that chains searches (the console's
+/// engine-against-engine games, analyses) starts no next one.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Interrupt(Arc<AtomicBool>);
+pub(crate) struct Interrupt(Arc<AtomicUsize>);
 
 impl Interrupt {
     pub fn raise(&self) {
-        self.0.store(true, Ordering::SeqCst);
+        self.0.fetch_add(1, Ordering::SeqCst);
     }
 
     pub fn lower(&self) {
-        self.0.store(false, Ordering::SeqCst);
+        // Never below zero: the update fails only when it is zero already.
+        let _ = self
+            .0
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1));
     }
 
     pub fn is_raised(&self) -> bool {
-        self.0.load(Ordering::SeqCst)
+        self.0.load(Ordering::SeqCst) > 0
     }
 }
 
@@ -42,7 +46,6 @@ pub(crate) struct SearchHost {
     events: Sender<Input>,
     generation: u64,
     active: bool,
-    draining: bool,
     interrupt: Interrupt,
 }
 
@@ -53,13 +56,12 @@ impl SearchHost {
             events,
             generation: 0,
             active: false,
-            draining: false,
             interrupt,
         }
     }
 
-    /// Whether `ping`, `stop`, `quit` or the end of input was read and is
-    /// not handled yet.
+    /// Whether a line that interrupts (`stop`, NBoard's `ping`) was read and
+    /// is not handled yet.
     pub fn interrupted(&self) -> bool {
         self.interrupt.is_raised()
     }
@@ -86,7 +88,7 @@ impl SearchHost {
                 let _ = events.send(Input::Search { generation, event });
             }),
         );
-        if self.draining || self.interrupt.is_raised() {
+        if self.interrupt.is_raised() {
             self.engine.stop();
         }
         generation
@@ -104,13 +106,6 @@ impl SearchHost {
 
     /// Asks the running search to finish now; its result still comes.
     pub fn stop(&self) {
-        self.engine.stop();
-    }
-
-    /// From now on every search is stopped as soon as it starts (end of
-    /// input): answers still come, quickly.
-    pub fn drain(&mut self) {
-        self.draining = true;
         self.engine.stop();
     }
 

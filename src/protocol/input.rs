@@ -1,8 +1,8 @@
 //! Standard input and output of the command loop: the reader thread and the
 //! flushed writer.
 
-use crate::protocol::Input;
 use crate::protocol::host::Interrupt;
+use crate::protocol::{Input, Mode, detect};
 use crate::search::StopSignal;
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc::Sender;
@@ -64,27 +64,52 @@ pub(crate) fn read_line(reader: &mut impl BufRead, limit: usize) -> io::Result<O
     )))
 }
 
-/// Whether a line must stop the running search the moment it is read:
-/// `ping`, `stop`, `quit` or `exit`, after an optional numeric id (GTP).
-pub(crate) fn is_urgent(line: &str) -> bool {
-    let mut words = line.split_whitespace();
-    let mut first = words.next().unwrap_or("");
-    if !first.is_empty() && first.bytes().all(|b| b.is_ascii_digit()) {
-        first = words.next().unwrap_or("");
-    }
-    ["ping", "stop", "quit", "exit"]
-        .iter()
-        .any(|word| first.eq_ignore_ascii_case(word))
+/// Which lines interrupt the command before them the moment they are read:
+/// `stop` (NBoard, the console) and NBoard's `ping`. Every other line, `quit`
+/// included, waits its turn, so a line read ahead never changes the answer
+/// to the command before it. GTP has no such command.
+///
+/// In [`Mode::Auto`] the first command line chooses the protocol, exactly as
+/// the command loop does, so the reader and the loop agree on it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Urgency {
+    mode: Mode,
 }
 
-/// Starts the thread that reads stdin into the loop's channel. `ping`,
-/// `stop`, `quit` and the end of input raise `stop` and `interrupt` before
-/// they are passed on, so a running search ends at once.
+impl Urgency {
+    pub fn new(mode: Mode) -> Urgency {
+        Urgency { mode }
+    }
+
+    /// Whether `line`, the next line of input, interrupts.
+    pub fn is_urgent(&mut self, line: &str) -> bool {
+        if self.mode == Mode::Auto {
+            match detect(line) {
+                Some(mode) => self.mode = mode,
+                None => return false,
+            }
+        }
+        let first = line.split_whitespace().next().unwrap_or("");
+        let words: &[&str] = match self.mode {
+            Mode::Nboard => &["ping", "stop"],
+            Mode::Console => &["stop"],
+            Mode::Gtp | Mode::Auto => &[],
+        };
+        words.iter().any(|word| first.eq_ignore_ascii_case(word))
+    }
+}
+
+/// Starts the thread that reads stdin into the loop's channel. A line that
+/// interrupts (see [`Urgency`]) raises `stop` and `interrupt` before it is
+/// passed on, so a running search ends at once; the end of input is passed
+/// on like a line and stops nothing.
 pub(crate) fn spawn_reader(
     sender: Sender<Input>,
     stop: StopSignal,
     interrupt: Interrupt,
+    mode: Mode,
 ) -> io::Result<()> {
+    let mut urgency = Urgency::new(mode);
     std::thread::Builder::new()
         .name("oxello-stdin".to_string())
         .spawn(move || {
@@ -92,12 +117,13 @@ pub(crate) fn spawn_reader(
             let mut reader = stdin.lock();
             loop {
                 let input = match read_line(&mut reader, MAX_LINE_BYTES) {
-                    Ok(Some(RawLine::Text(line))) => {
-                        if is_urgent(&line) {
+                    Ok(Some(RawLine::Text(text))) => {
+                        let urgent = urgency.is_urgent(&text);
+                        if urgent {
                             interrupt.raise();
                             stop.stop();
                         }
-                        Input::Line(line)
+                        Input::Line { text, urgent }
                     }
                     Ok(Some(RawLine::TooLong(bytes))) => Input::TooLong { bytes },
                     Ok(None) => Input::Eof,
@@ -107,10 +133,6 @@ pub(crate) fn spawn_reader(
                     }
                 };
                 let end = matches!(input, Input::Eof);
-                if end {
-                    interrupt.raise();
-                    stop.stop();
-                }
                 if sender.send(input).is_err() || end {
                     break;
                 }
@@ -179,12 +201,35 @@ mod tests {
     }
 
     #[test]
-    fn urgent_words() {
-        for line in ["ping 3", "stop", " QUIT", "12 quit", "exit"] {
-            assert!(is_urgent(line), "{line}");
-        }
-        for line in ["go", "pingx", "set depth 3", "", "12"] {
-            assert!(!is_urgent(line), "{line}");
-        }
+    fn urgent_words_depend_on_the_protocol() {
+        let urgent = |mode, lines: &[&str]| -> Vec<bool> {
+            let mut urgency = Urgency::new(mode);
+            lines.iter().map(|line| urgency.is_urgent(line)).collect()
+        };
+        assert_eq!(
+            urgent(Mode::Nboard, &["ping 3", "STOP", "quit", "go", "pingx"]),
+            [true, true, false, false, false]
+        );
+        assert_eq!(
+            urgent(Mode::Console, &["stop", "ping 1", "quit", "exit"]),
+            [true, false, false, false]
+        );
+        assert_eq!(
+            urgent(Mode::Gtp, &["stop", "12 quit", "quit"]),
+            [false, false, false]
+        );
+        // Auto: the first command line decides, as the loop does.
+        assert_eq!(
+            urgent(Mode::Auto, &["", "ping 1", "stop", "ping 2"]),
+            [false, false, true, false]
+        );
+        assert_eq!(
+            urgent(Mode::Auto, &["# hi", "nboard 2", "ping 1"]),
+            [false, false, true]
+        );
+        assert_eq!(
+            urgent(Mode::Auto, &["protocol_version", "stop"]),
+            [false, false]
+        );
     }
 }

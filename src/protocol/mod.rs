@@ -10,16 +10,17 @@
 //! worker thread into the same channel, so the loop is the only writer of
 //! stdout, and it flushes after every line. Logs go to stderr through `log`.
 //!
-//! `ping`, `stop`, `quit` and the end of input act at once: the reader raises
-//! the engine's stop signal before it passes the line on, so a running search
-//! ends within milliseconds, and the loop then answers in order. Until the
-//! loop reaches such a line, any search started by the lines before it is
-//! stopped as soon as it starts (it still answers, with the best move found).
-//! Every line is handled in order: a protocol whose replies must stay in
-//! order (GTP, the console) keeps lines queued while its search runs; NBoard
-//! handles them while it searches, as the GUI expects. At the end of input
-//! the lines already read are answered (their searches stopped at once) and
-//! the loop ends.
+//! Every line is handled in order, and a line read ahead never changes the
+//! answer to the command before it: while a search runs, the lines after it
+//! wait, `quit` and the end of input included (a script that pipes `go` and
+//! then ends gets the same answer as a person typing it). Two lines interrupt
+//! by design, `stop` (NBoard, the console) and NBoard's `ping`: the reader
+//! raises the engine's stop signal the moment it reads them, so the running
+//! search ends within milliseconds and gives its answer, and any search
+//! started by the lines still before them is stopped as soon as it starts.
+//! At the end of input the lines already read are answered, the work they
+//! started (an engine's game played out, an analysis) is finished, and the
+//! loop ends.
 //!
 //! Each protocol is a handler with typed commands, driven either by [`run`]
 //! or in-process by a [`Session`] (tests, embedding).
@@ -64,8 +65,9 @@ pub enum Mode {
 /// What the command loop receives, in order.
 #[derive(Debug)]
 pub(crate) enum Input {
-    /// A line of input, without its end of line.
-    Line(String),
+    /// A line of input, without its end of line; `urgent` when the reader
+    /// raised the interrupt for it (see [`input::Urgency`]).
+    Line { text: String, urgent: bool },
     /// A line longer than [`MAX_LINE_BYTES`], dropped.
     TooLong { bytes: usize },
     /// An event of the search started as `generation`.
@@ -122,12 +124,10 @@ pub(crate) trait Handler {
     fn too_long(&mut self, bytes: usize, out: &mut Vec<String>) -> Flow;
     /// Handles an event of a search this handler started.
     fn event(&mut self, generation: u64, event: SearchEvent, out: &mut Vec<String>) -> Flow;
-    /// Whether lines must wait (replies are due in order).
+    /// Whether lines must wait (a command is still at work).
     fn busy(&self) -> bool;
     /// Whether a search of this handler is running (its events are due).
     fn working(&self) -> bool;
-    /// End of input: stop searching, start no more automatic work.
-    fn drain(&mut self);
     /// The game as the protocol sees it (`None` before a protocol is chosen).
     fn game(&self) -> Option<&Game>;
     /// Whether the last line handled was refused (the game is unchanged).
@@ -170,7 +170,7 @@ impl Core {
             return;
         }
         match input {
-            line @ (Input::Line(_) | Input::TooLong { .. }) => {
+            line @ (Input::Line { .. } | Input::TooLong { .. }) => {
                 if !self.pending.is_empty() || self.handler.busy() {
                     self.pending.push_back(line);
                 } else {
@@ -181,10 +181,8 @@ impl Core {
                 let flow = self.handler.event(generation, event, out);
                 self.quit |= flow == Flow::Quit;
             }
-            Input::Eof => {
-                self.draining = true;
-                self.handler.drain();
-            }
+            // The lines read and the work they started are finished first.
+            Input::Eof => self.draining = true,
         }
         while !self.quit && !self.handler.busy() {
             let Some(next) = self.pending.pop_front() else {
@@ -196,22 +194,17 @@ impl Core {
 
     fn apply(&mut self, input: Input, out: &mut Vec<String>) {
         let flow = match input {
-            Input::Line(line) => {
-                if input::is_urgent(&line) {
+            Input::Line { text, urgent } => {
+                if urgent {
                     // The line that raised the interrupt is handled now.
                     self.interrupt.lower();
                 }
-                self.handler.line(&line, out)
+                self.handler.line(&text, out)
             }
             Input::TooLong { bytes } => self.handler.too_long(bytes, out),
             _ => Flow::Continue,
         };
         self.quit |= flow == Flow::Quit;
-        if self.draining && !self.quit {
-            // Anything started by a line read before the end of input is
-            // stopped at once: the answer comes, the process ends.
-            self.handler.drain();
-        }
     }
 
     /// Whether nothing more is due.
@@ -233,7 +226,12 @@ pub fn run(mode: Mode, options: EngineOptions) -> std::io::Result<()> {
     let (sender, receiver) = mpsc::channel();
     let engine = Engine::new(options);
     let interrupt = Interrupt::default();
-    input::spawn_reader(sender.clone(), engine.stop_signal(), interrupt.clone())?;
+    input::spawn_reader(
+        sender.clone(),
+        engine.stop_signal(),
+        interrupt.clone(),
+        mode,
+    )?;
     let host = SearchHost::new(engine, sender, interrupt.clone());
     let mut core = Core::new(make_handler(mode, host, &settings), interrupt);
     let mut writer = input::Writer::new();
@@ -293,7 +291,13 @@ impl Session {
     /// idle again (searches finished, queued lines handled).
     pub fn send(&mut self, line: &str) -> Vec<String> {
         let mut out = Vec::new();
-        self.core.input(Input::Line(line.to_string()), &mut out);
+        // A session waits for each line's work, so no line is ever read
+        // ahead: none needs to interrupt.
+        let input = Input::Line {
+            text: line.to_string(),
+            urgent: false,
+        };
+        self.core.input(input, &mut out);
         self.settle(&mut out);
         out
     }
@@ -436,12 +440,6 @@ impl Handler for Auto {
 
     fn working(&self) -> bool {
         self.inner.as_ref().is_some_and(|inner| inner.working())
-    }
-
-    fn drain(&mut self) {
-        if let Some(inner) = &mut self.inner {
-            inner.drain();
-        }
     }
 
     fn game(&self) -> Option<&Game> {

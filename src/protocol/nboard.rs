@@ -2,10 +2,11 @@
 //! is accepted too).
 //!
 //! The GUI precedes every request with `ping N` and drops every line printed
-//! before the matching `pong N`; so `ping` stops the running search and
-//! drops its pending output before `pong` is printed. Lines are handled
-//! while a search runs: a new position (`move`, `set game`) or request
-//! (`hint`, `go`, `analyze`) replaces the search.
+//! before the matching `pong N`; so `ping` stops the running search the
+//! moment it is read, and nothing of that search is printed after `pong`.
+//! Other lines wait while a request (`go`, `hint`, `analyze`) runs, so a
+//! script that pipes its commands gets the same answers as a GUI that waits
+//! for them; `stop` also ends the running request early.
 //!
 //! | Command | Reply |
 //! |---|---|
@@ -494,16 +495,14 @@ impl Handler for Nboard {
         Flow::Continue
     }
 
+    /// A request (`go`, `hint`, `analyze`) holds the lines after it until
+    /// it is answered; `ping` and `stop` end it the moment they are read.
     fn busy(&self) -> bool {
-        false
+        self.task.is_some()
     }
 
     fn working(&self) -> bool {
         self.host.is_active()
-    }
-
-    fn drain(&mut self) {
-        self.host.drain();
     }
 
     fn game(&self) -> Option<&Game> {

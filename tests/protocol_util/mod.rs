@@ -196,6 +196,17 @@ impl Drop for Oxello {
     }
 }
 
+/// Runs `oxello` with `script` as its whole input, piped at once and
+/// closed, as a shell pipe does; returns the exit status and every line of
+/// stdout. Fails the test if the process does not end within `timeout`.
+pub fn piped(args: &[&str], script: &str, timeout: Duration) -> (ExitStatus, Vec<String>) {
+    let mut ox = Oxello::spawn(args);
+    ox.send_bytes(script.as_bytes());
+    ox.close_stdin();
+    let status = ox.wait(timeout);
+    (status, ox.rest())
+}
+
 /// A game of random moves (seeded) stopped at the first position where the
 /// side to move must pass; `None` if the game ends first.
 pub fn game_to_a_pass(size: BoardSize, seed: u64) -> Option<Game> {
