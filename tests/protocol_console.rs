@@ -167,3 +167,27 @@ fn end_of_input_while_thinking_plays_the_game_out() {
     let rest = ox.rest();
     assert!(rest.iter().any(|l| l.contains("game over")), "{rest:?}");
 }
+
+#[test]
+fn a_person_cannot_move_for_oxello() {
+    // `redo` leaves White, oxello's colour in mode 0, to move with the
+    // engine paused: the person's d6 must be refused.
+    let script = "mode 3\nf5\nundo\nmode 0\nredo\nd6\nboard\n";
+    let (status, lines) = protocol_util::piped(
+        &["console", "--level", "greedy"],
+        script,
+        Duration::from_secs(60),
+    );
+    assert!(status.success());
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("error: ") && l.contains("oxello plays White")),
+        "{lines:?}"
+    );
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("ply 1: f5"),
+        "{lines:?}"
+    );
+}

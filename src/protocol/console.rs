@@ -23,7 +23,9 @@
 //!
 //! `mode` says who plays which colour: 0 you Black against oxello, 1 oxello
 //! Black against you, 2 oxello against itself (the game is played out), 3
-//! (the default) people on both sides, oxello moving only on `go`.
+//! (the default) people on both sides, oxello moving only on `go`. A move
+//! typed for a colour oxello plays is refused, even while oxello waits (after
+//! `stop`, `undo` or `redo`): `go` lets it move.
 
 mod commands;
 
@@ -209,7 +211,7 @@ impl Console {
             Command::Play(tokens) => {
                 let mut game = self.game.clone();
                 for (number, token) in tokens.iter().enumerate() {
-                    play_token(&mut game, *token)
+                    self.play_for_person(&mut game, *token)
                         .map_err(|e| ConsoleError(format!("move {}: {}", number + 1, e.0)))?;
                 }
                 self.game = game;
@@ -217,7 +219,7 @@ impl Console {
             }
             Command::Move(token) => {
                 let mut game = self.game.clone();
-                play_token(&mut game, token)?;
+                self.play_for_person(&mut game, token)?;
                 self.game = game;
                 self.after_change(out);
             }
@@ -319,6 +321,27 @@ impl Console {
             }
         }
         Ok(Flow::Continue)
+    }
+
+    /// Plays a move the person typed on `game`. A move of a colour the
+    /// engine plays is refused (it is the engine's to choose, even while it
+    /// waits after `stop`, `undo` or `redo`); on error `game` is unchanged.
+    fn play_for_person(&self, game: &mut Game, token: Token) -> Result<(), ConsoleError> {
+        let position = game.position();
+        // A square is played after the pass it may force: its mover is then
+        // the other colour.
+        let mover = match token {
+            Token::Square(_) if position.must_pass() => position.side.opponent(),
+            _ => position.side,
+        };
+        if !position.is_game_over() && self.mode.engine_plays(mover) {
+            return fail(format!(
+                "oxello plays {} in mode {}; 'go' lets it move, 'mode 3' lets you play both sides",
+                title(mover),
+                self.mode.number()
+            ));
+        }
+        play_token(game, token)
     }
 
     fn ensure_not_over(&self) -> Result<(), ConsoleError> {
@@ -803,6 +826,45 @@ mod tests {
             line("c3", 8, 1, Bound::Exact),
         ];
         assert_eq!(hint_text(&stopped), "c4 >+6 (depth 9), c3 +1 (depth 8)");
+    }
+
+    #[test]
+    fn a_move_for_the_engines_colour_is_refused() {
+        let mut console = session(Player::Simple(SimplePlayer::Greedy));
+        console.send("f5");
+        console.send("undo");
+        console.send("mode 0");
+        // `redo` pauses the engine: White, oxello's colour, is to move.
+        console.send("redo");
+        let before = console.game().unwrap().clone();
+        assert_eq!(before.position().side, Color::White);
+        for line in ["d6", "play d6", "pass"] {
+            let out = console.send(line);
+            assert_eq!(out.len(), 1, "{line}: {out:?}");
+            assert!(
+                out[0].starts_with("error: ") && out[0].contains("go"),
+                "{line}: {out:?}"
+            );
+            assert_eq!(console.game().unwrap(), &before, "{line}");
+        }
+        // A sequence may not hold a move of oxello's either.
+        console.send("go");
+        let before = console.game().unwrap().clone();
+        let mut game = before.clone();
+        let mut sequence = Vec::new();
+        for _ in 0..2 {
+            let mv = game.position().move_list()[0];
+            sequence.push(mv.to_string());
+            game.play(mv).unwrap();
+        }
+        let play = format!("play {}", sequence.join(" "));
+        let out = console.send(&play);
+        assert!(out[0].starts_with("error: move 2"), "{out:?}");
+        assert_eq!(console.game().unwrap(), &before);
+        console.send("mode 3");
+        let out = console.send(&play);
+        assert!(out.iter().all(|l| !l.starts_with("error")), "{out:?}");
+        assert_eq!(console.game().unwrap(), &game);
     }
 
     #[test]
