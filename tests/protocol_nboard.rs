@@ -364,3 +364,19 @@ fn ping_answers_quickly_during_a_deep_search() {
     ox.send("quit");
     assert!(ox.wait(Duration::from_secs(20)).success());
 }
+
+#[test]
+fn the_name_gives_the_depth_in_use() {
+    let mut ox = Oxello::spawn(&["nboard", "--depth", "3", "--hash", "8"]);
+    ox.send("nboard 2");
+    ox.expect("set myname oxello3");
+    ox.send("set depth 5");
+    ox.expect("set myname oxello5");
+    ox.send("quit");
+    assert!(ox.wait(Duration::from_secs(20)).success());
+    let mut ox = Oxello::spawn(&["nboard", "--level", "greedy", "--depth", "3"]);
+    ox.send("nboard 2");
+    ox.expect("set myname oxello-greedy");
+    ox.send("quit");
+    assert!(ox.wait(Duration::from_secs(20)).success());
+}

@@ -11,7 +11,7 @@
 //! | Command | Reply |
 //! |---|---|
 //! | `nboard 2` | `set myname oxello12` |
-//! | `set depth 12` | `set myname oxello12` (the level: midgame depth, solves a few more empties) |
+//! | `set depth 12` | `set myname oxello12` (the level: midgame depth, solves a few more empties; the name gives the depth in use, `--depth` included) |
 //! | `set game (;GM[Othello]...;)` | none; every pass and clock of the GGF record is applied |
 //! | `set contempt 0` | none (stored; the search has no contempt yet) |
 //! | `set myname NAME` | `set myname NAME`: the name given to the GUI from now on |
@@ -102,13 +102,19 @@ impl Nboard {
         }
     }
 
-    /// The name given to the GUI: `oxello<level>` unless set.
+    /// The name given to the GUI unless set: `oxello<depth>` with the
+    /// midgame depth in use (`--depth` overrides the level's, as NTest and
+    /// Edax name themselves after `set depth`), `oxello-<player>` for a
+    /// simple player.
     fn my_name(&self) -> String {
         if let Some(name) = &self.name {
             return name.clone();
         }
-        match self.host.engine().options().player {
-            Player::Level(level) => format!("oxello{}", level.level),
+        let options = self.host.engine().options();
+        match options.player {
+            Player::Level(level) => {
+                format!("oxello{}", options.depth.unwrap_or(level.midgame_depth))
+            }
             Player::Simple(player) => format!("oxello-{player}"),
         }
     }
