@@ -155,6 +155,48 @@ fn implicit_passes_are_inserted_only_when_forced() {
 }
 
 #[test]
+fn undo_takes_back_a_whole_play_with_its_implicit_pass() {
+    let game = first_game_to_a_pass(BoardSize::Eight);
+    let blocked = game.position().side;
+    let other = blocked.opponent();
+    let record = temp_file("undo-pass.ggf", &format!("{}\n", GgfGame::from_game(&game)));
+    let mut ox = Oxello::spawn(&["gtp", "--level", "2", "--hash", "8"]);
+    assert_eq!(ask1(&mut ox, &format!("loadsgf {record}")), "=");
+    let board = ask(&mut ox, "gogui-rules_board");
+    let state = |ox: &mut Oxello| {
+        (
+            ask(ox, "gogui-rules_board"),
+            ask1(ox, "gogui-rules_side_to_move"),
+        )
+    };
+    let loaded = state(&mut ox);
+    assert_eq!(loaded.0, board);
+    assert_eq!(loaded.1, format!("= {blocked}"));
+    // `play` for the other colour inserts the pass; `undo` takes both back.
+    let mut passed = game.clone();
+    passed.play(Move::Pass).unwrap();
+    let mv = passed.position().move_list()[0];
+    assert_eq!(ask1(&mut ox, &format!("play {other} {mv}")), "=");
+    assert_eq!(ask1(&mut ox, "undo"), "=");
+    assert_eq!(state(&mut ox), loaded);
+    // So does `undo` after a `genmove` that inserted the pass.
+    let reply = ask1(&mut ox, &format!("genmove {other}"));
+    answered_move(&reply, "", &passed);
+    assert_eq!(ask1(&mut ox, "undo"), "=");
+    assert_eq!(state(&mut ox), loaded);
+    // Before the loaded position, one move of the file at a time.
+    assert_eq!(ask1(&mut ox, "undo"), "=");
+    let mut before = game.clone();
+    before.undo().unwrap();
+    assert_eq!(
+        ask1(&mut ox, "gogui-rules_side_to_move"),
+        format!("= {}", before.position().side)
+    );
+    assert_eq!(ask1(&mut ox, "quit"), "=");
+    assert!(ox.wait(Duration::from_secs(20)).success());
+}
+
+#[test]
 fn small_boards_play_to_the_end() {
     for size in [4, 6] {
         let mut ox = Oxello::spawn(&["gtp", "--level", "4", "--hash", "8"]);

@@ -14,7 +14,8 @@
 //! `PA`. Passes may be implicit: a `play` or `genmove` for the colour not on
 //! move is accepted when the side to move has no legal move (the pass is
 //! inserted), and refused with `? wrong color` otherwise. `genmove` for a
-//! colour without a legal move answers (and plays) `pass`. Board sizes 4, 6
+//! colour without a legal move answers (and plays) `pass`. `undo` takes
+//! back a whole `play` or `genmove`, the pass it inserted included. Board sizes 4, 6
 //! and 8 are played (`boardsize`). `time_settings` and `time_left` set the
 //! clock `genmove` plays to.
 //!
@@ -104,6 +105,8 @@ struct Pending {
     color: Color,
     /// `genmove` plays the move; `reg_genmove` does not.
     commit: bool,
+    /// Moves of the game before the command (a pass it inserted is after).
+    moves_before: usize,
 }
 
 /// The GTP handler.
@@ -112,6 +115,10 @@ pub(crate) struct Gtp {
     game: Game,
     time: TimeControl,
     pending: Option<Pending>,
+    /// How many moves each `play` or `genmove` added to the game, the last
+    /// one last: one, or two with the pass it inserted. `undo` takes back
+    /// a whole command.
+    added: Vec<usize>,
     rejected: bool,
 }
 
@@ -139,6 +146,7 @@ impl Gtp {
             host,
             time: TimeControl::default(),
             pending: None,
+            added: Vec::new(),
             rejected: false,
         }
     }
@@ -186,7 +194,7 @@ impl Gtp {
             Command::Genmove(color) => self.genmove(request.id, *color, true),
             Command::RegGenmove(color) => self.genmove(request.id, *color, false),
             Command::Undo => {
-                self.game.undo().ok_or(GtpError::CannotUndo)?;
+                self.undo()?;
                 answer("")
             }
             Command::ShowBoard => answer(&format!("\n{}", diagram(&position))),
@@ -263,8 +271,35 @@ impl Gtp {
     }
 
     fn new_game(&mut self, size: BoardSize) {
-        self.game = Game::new(size);
+        self.set_game(Game::new(size));
+    }
+
+    /// Replaces the game: a new one, or one loaded.
+    fn set_game(&mut self, game: Game) {
+        self.game = game;
+        self.added.clear();
         self.time.used = [0.0; 2];
+    }
+
+    /// Makes `game`, `self.game` with the moves of one command added, the
+    /// game.
+    fn commit(&mut self, game: Game) {
+        self.added
+            .push(game.moves().len().saturating_sub(self.game.moves().len()));
+        self.game = game;
+    }
+
+    /// Takes back the last `play` or `genmove`, the pass it inserted
+    /// included; before them, the moves of a loaded game one at a time.
+    fn undo(&mut self) -> Result<(), GtpError> {
+        let count = self.added.last().copied().unwrap_or(1);
+        let mut game = self.game.clone();
+        for _ in 0..count {
+            game.undo().ok_or(GtpError::CannotUndo)?;
+        }
+        self.added.pop();
+        self.game = game;
+        Ok(())
     }
 
     /// The game with a pass inserted when `color` is not on move and the
@@ -293,7 +328,7 @@ impl Gtp {
                     .map_err(|_| GtpError::IllegalMove)?;
             }
         }
-        self.game = game;
+        self.commit(game);
         Ok(())
     }
 
@@ -310,7 +345,7 @@ impl Gtp {
         if game.position().must_pass() {
             game.play(Move::Pass).map_err(|_| GtpError::IllegalMove)?;
             if commit {
-                self.game = game;
+                self.commit(game);
             }
             return Ok(Some("pass".to_string()));
         }
@@ -319,10 +354,15 @@ impl Gtp {
             ..GoRequest::default()
         };
         self.host.start(&game, request);
+        self.pending = Some(Pending {
+            id,
+            color,
+            commit,
+            moves_before: self.game.moves().len(),
+        });
         if commit {
             self.game = game;
         }
-        self.pending = Some(Pending { id, color, commit });
         Ok(None)
     }
 
@@ -335,8 +375,7 @@ impl Gtp {
         if let Some(number) = move_number.filter(|n| *n >= 1) {
             game.truncate(number - 1);
         }
-        self.game = game;
-        self.time.used = [0.0; 2];
+        self.set_game(game);
         Ok(())
     }
 
@@ -346,10 +385,12 @@ impl Gtp {
         };
         let mv = result.best.unwrap_or(Move::Pass);
         self.time.spend(pending.color, result.elapsed.as_secs_f64());
-        if pending.commit
-            && let Err(error) = self.game.play(mv)
-        {
-            log::error!("oxello: the search chose an illegal move: {error}");
+        if pending.commit {
+            if let Err(error) = self.game.play(mv) {
+                log::error!("oxello: the search chose an illegal move: {error}");
+            }
+            let added = self.game.moves().len().saturating_sub(pending.moves_before);
+            self.added.push(added);
         }
         let response = Response {
             id: pending.id,
