@@ -485,7 +485,11 @@ fn run_tool(cli: Cli) -> Result<ExitCode, Box<dyn Error>> {
 }
 
 fn load(position: &str, size: BoardSize) -> Result<Game, Box<dyn Error>> {
-    spec::read_game(position, size).map_err(|e| format!("position '{position}': {e}").into())
+    spec::read_game(position, size).map_err(|e| match e {
+        // A file error names the file itself.
+        spec::SpecError::File(e) => format!("position: {e}").into(),
+        e => format!("position '{position}': {e}").into(),
+    })
 }
 
 fn run_perft(args: &PerftArgs) -> Result<ExitCode, Box<dyn Error>> {

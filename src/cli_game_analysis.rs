@@ -136,8 +136,7 @@ fn load_wthor(path: &Path, range: Option<&str>) -> Result<Vec<Loaded>, Box<dyn E
 }
 
 fn load_ggf(path: &Path, range: Option<&str>) -> Result<Vec<Loaded>, Box<dyn Error>> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = crate::formats::read_text_file(path, u64::MAX)?;
     let records = ggf::parse_all(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     let range = match range {
         Some(range) => parse_range(range, records.len())?,

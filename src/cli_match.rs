@@ -50,8 +50,7 @@ pub fn config(args: &MatchArgs, engine: &EngineArgs) -> Result<MatchConfig, Box<
     }
     let mut config = MatchConfig::new([first, second]);
     if let Some(path) = &args.openings {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let text = crate::formats::read_text_file(path, u64::MAX)?;
         config.openings = openings::parse_list(&text, Position::start(BoardSize::Eight))
             .map_err(|e| format!("{}: {e}", path.display()))?;
         if config.openings.is_empty() {

@@ -180,8 +180,7 @@ fn load_tasks(args: &SolveArgs) -> Result<Vec<Task>, Box<dyn Error>> {
             expected: None,
         }]);
     };
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = crate::formats::read_text_file(path, u64::MAX)?;
     let entries = obf::parse_file(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     let range = parse_range(args.range.as_deref())?;
     Ok(entries

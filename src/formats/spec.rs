@@ -4,12 +4,17 @@
 //! A specification is, in the order tried: `start` (or nothing) for the start
 //! position, the path of a file holding any of the following, a GGF game
 //! record (recognised by `(;`), a board string, or a transcript played from
-//! the start position of the requested size.
+//! the start position of the requested size. The text is read as a position
+//! only when it is not an existing path; a path that cannot be read (missing,
+//! a directory, empty) is reported as such, and so is text that reads as
+//! neither a position nor anything but a file name (`game.ggf`,
+//! `games/x`).
 
 use crate::bitboard::BoardSize;
-use crate::formats::{board_string, ggf, transcript};
+use crate::formats::{FileError, board_string, ggf, read_text_file, transcript};
 use crate::game::Game;
 use crate::position::Position;
+use crate::square::Square;
 use std::fmt;
 use std::path::Path;
 
@@ -19,10 +24,9 @@ const MAX_SPEC_FILE_BYTES: u64 = 64 << 20;
 /// Why a position argument could not be used.
 #[derive(Debug)]
 pub enum SpecError {
-    /// The file exists but could not be read.
-    Io { path: String, error: std::io::Error },
-    /// The file is larger than the limit (64 MiB).
-    TooLarge { path: String, bytes: u64 },
+    /// The file could not be read: missing, a directory, empty, too large
+    /// (64 MiB at most), unreadable.
+    File(FileError),
     /// The text is a GGF record that does not parse or replay.
     Ggf(String),
     /// Neither a board string nor a transcript.
@@ -35,8 +39,7 @@ pub enum SpecError {
 impl fmt::Display for SpecError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SpecError::Io { path, error } => write!(f, "cannot read {path}: {error}"),
-            SpecError::TooLarge { path, bytes } => write!(f, "{path} is too large ({bytes} bytes)"),
+            SpecError::File(error) => error.fmt(f),
             SpecError::Ggf(message) => write!(f, "bad GGF game: {message}"),
             SpecError::Unreadable { board, transcript } => {
                 write!(
@@ -50,6 +53,12 @@ impl fmt::Display for SpecError {
 
 impl std::error::Error for SpecError {}
 
+impl From<FileError> for SpecError {
+    fn from(error: FileError) -> Self {
+        SpecError::File(error)
+    }
+}
+
 /// Reads a position specification (see the module header) into a game whose
 /// current position is the one meant. `size` applies to `start` and to
 /// transcripts; board strings and GGF records carry their own size.
@@ -59,11 +68,43 @@ pub fn read_game(spec: &str, size: BoardSize) -> Result<Game, SpecError> {
         return Ok(Game::new(size));
     }
     let path = Path::new(trimmed);
-    if trimmed.len() < 4096 && path.is_file() {
-        let text = read_text(path)?;
-        return parse_text(&text, size);
+    // Anything at the path (a broken link too) is a file to read, whose
+    // error says what is wrong with it.
+    if trimmed.len() < 4096 && std::fs::symlink_metadata(path).is_ok() {
+        return read_game_file(path, size);
     }
-    parse_text(trimmed, size)
+    parse_text(trimmed, size).map_err(|error| match error {
+        SpecError::Unreadable { .. } if looks_like_path(trimmed) => {
+            SpecError::File(FileError::NotFound(path.to_path_buf()))
+        }
+        error => error,
+    })
+}
+
+/// Reads the game of a file: a GGF record, a board string or a transcript.
+pub fn read_game_file(path: &Path, size: BoardSize) -> Result<Game, SpecError> {
+    let text = read_text_file(path, MAX_SPEC_FILE_BYTES)?;
+    parse_text(&text, size)
+}
+
+/// Whether text that is neither a board string nor a transcript was meant
+/// as a file: it holds a path separator, or ends in an extension of two
+/// letters or digits or more with a lower-case letter that is not a square
+/// (`game.ggf`, but not `f5.d6`).
+fn looks_like_path(text: &str) -> bool {
+    if text.contains(char::is_whitespace) {
+        return false;
+    }
+    if text.contains(['/', '\\']) {
+        return true;
+    }
+    let path = Path::new(text);
+    let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    path.file_stem().is_some_and(|stem| !stem.is_empty())
+        && extension.len() >= 2
+        && extension.chars().all(|c| c.is_ascii_alphanumeric())
+        && extension.chars().any(|c| c.is_ascii_lowercase())
+        && extension.parse::<Square>().is_err()
 }
 
 /// Reads a position specification given as text (not a path).
@@ -93,21 +134,6 @@ fn parse_ggf(text: &str) -> Result<Game, SpecError> {
     first.to_game().map_err(|e| SpecError::Ggf(e.to_string()))
 }
 
-fn read_text(path: &Path) -> Result<String, SpecError> {
-    let shown = path.display().to_string();
-    let bytes = std::fs::metadata(path)
-        .map_err(|error| SpecError::Io {
-            path: shown.clone(),
-            error,
-        })?
-        .len();
-    if bytes > MAX_SPEC_FILE_BYTES {
-        return Err(SpecError::TooLarge { path: shown, bytes });
-    }
-    let raw = std::fs::read(path).map_err(|error| SpecError::Io { path: shown, error })?;
-    Ok(String::from_utf8_lossy(&raw).into_owned())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -131,6 +157,26 @@ mod tests {
             read_game("zz", BoardSize::Eight),
             Err(SpecError::Unreadable { .. })
         ));
+        for missing in ["game.ggf", "games/f5d6", "C:\\games\\x"] {
+            assert!(
+                matches!(
+                    read_game(missing, BoardSize::Eight),
+                    Err(SpecError::File(FileError::NotFound(_)))
+                ),
+                "{missing}"
+            );
+        }
+        // Not paths: a transcript typo and a bad board string stay errors of
+        // the position.
+        for text in ["f5d6c9", "f5.d6", "--------X.XO"] {
+            assert!(
+                matches!(
+                    read_game(text, BoardSize::Eight),
+                    Err(SpecError::Unreadable { .. })
+                ),
+                "{text}"
+            );
+        }
         let record = "(;GM[Othello]PC[NBoard]PB[a]PW[b]RE[?]TI[0]TY[8]\
             BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6]B[PA];)";
         let bad = read_game(record, BoardSize::Eight);

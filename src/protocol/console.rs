@@ -294,8 +294,12 @@ impl Console {
                 ));
             }
             Command::Load(path) => {
-                let game = spec::read_game(&path, self.game.size())
-                    .map_err(|error| ConsoleError(format!("load {path}: {error}")))?;
+                let game =
+                    spec::read_game(&path, self.game.size()).map_err(|error| match error {
+                        // A file error names the file itself.
+                        spec::SpecError::File(error) => ConsoleError(format!("load: {error}")),
+                        error => ConsoleError(format!("load {path}: {error}")),
+                    })?;
                 self.game = game;
                 out.push(format!("loaded {path}"));
                 self.after_change(out);

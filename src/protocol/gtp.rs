@@ -367,10 +367,7 @@ impl Gtp {
     }
 
     fn load(&mut self, path: &str, move_number: Option<usize>) -> Result<(), GtpError> {
-        if !std::path::Path::new(path).is_file() {
-            return Err(GtpError::CannotLoad(format!("no file '{path}'")));
-        }
-        let mut game = spec::read_game(path, self.game.size())
+        let mut game = spec::read_game_file(std::path::Path::new(path), self.game.size())
             .map_err(|error| GtpError::CannotLoad(error.to_string()))?;
         if let Some(number) = move_number.filter(|n| *n >= 1) {
             game.truncate(number - 1);

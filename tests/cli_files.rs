@@ -1,0 +1,112 @@
+//! File arguments of the real binary: a missing file, a directory and an
+//! empty file are each named as such, wherever a file is read; a board
+//! string or transcript is read only when the argument is not a path.
+
+mod protocol_util;
+
+use protocol_util::Oxello;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Runs `oxello ARGS` with no input; returns the exit code, stdout and
+/// stderr.
+fn run(args: &[&str]) -> (i32, Vec<String>, Vec<String>) {
+    let mut ox = Oxello::spawn(args);
+    ox.close_stdin();
+    let status = ox.wait(Duration::from_secs(60));
+    let out = ox.rest();
+    (status.code().unwrap_or(-1), out, ox.stderr_at_exit())
+}
+
+/// A fresh folder for this test, holding an empty file and a subfolder.
+fn workspace(name: &str) -> (PathBuf, String, String, String) {
+    let dir = std::env::temp_dir().join(format!("oxello-files-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("folder.ggf")).unwrap();
+    std::fs::write(dir.join("empty.ggf"), "").unwrap();
+    let path = |name: &str| dir.join(name).display().to_string();
+    let (missing, folder, empty) = (path("missing.ggf"), path("folder.ggf"), path("empty.ggf"));
+    (dir, missing, folder, empty)
+}
+
+/// Checks that a command fails with one error line on stderr holding `what`.
+fn fails_saying(args: &[&str], what: &str) {
+    let (code, out, err) = run(args);
+    assert_ne!(code, 0, "{args:?}: {out:?} {err:?}");
+    assert!(
+        err.iter()
+            .any(|l| l.starts_with("error: ") && l.contains(what)),
+        "{args:?}: expected '{what}' in {err:?}"
+    );
+}
+
+#[test]
+fn position_arguments_name_what_is_wrong_with_a_file() {
+    let (dir, missing, folder, empty) = workspace("position");
+    for command in [&["show"][..], &["move"], &["analyze", "--depth", "2"]] {
+        for (path, what) in [
+            (missing.as_str(), "no such file"),
+            ("missing.ggf", "no such file"),
+            (folder.as_str(), "is a directory"),
+            (empty.as_str(), "is empty"),
+        ] {
+            fails_saying(&[command, &[path]].concat(), what);
+        }
+    }
+    fails_saying(&["perft", "-d", "1", "-p", &folder], "is a directory");
+    fails_saying(&["solve", "-p", &empty], "is empty");
+    // Not a path: read as a position, with the position's error.
+    fails_saying(&["show", "f5f5"], "not a position");
+    let (code, out, _) = run(&["show", "f5d6"]);
+    assert_eq!(code, 0);
+    assert!(out.iter().any(|l| l == "moves f5d6"), "{out:?}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn file_options_name_what_is_wrong_with_a_file() {
+    let (dir, missing, folder, empty) = workspace("options");
+    for path in [&missing, &folder, &empty] {
+        let what = if path == &missing {
+            "no such file"
+        } else if path == &folder {
+            "is a directory"
+        } else {
+            "is empty"
+        };
+        fails_saying(&["solve", path], what);
+        fails_saying(&["analyze", "--game", path], what);
+        let openings = ["match", "-e", "greedy", "-e", "random", "--openings", path];
+        fails_saying(&openings, what);
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn protocol_loads_name_what_is_wrong_with_a_file() {
+    let (dir, missing, folder, empty) = workspace("protocols");
+    let mut ox = Oxello::spawn(&["gtp", "--level", "1"]);
+    let mut console = Oxello::spawn(&["console", "--level", "1"]);
+    console.until(|line| line.starts_with("   a b c"));
+    console.until(|line| line.starts_with("   a b c"));
+    for (path, what) in [
+        (&missing, "no such file"),
+        (&folder, "is a directory"),
+        (&empty, "is empty"),
+    ] {
+        ox.send(&format!("loadsgf {path}"));
+        let answer = ox.recv();
+        assert!(
+            answer.starts_with("? cannot load file: ") && answer.contains(what),
+            "{answer}"
+        );
+        assert_eq!(ox.recv(), "");
+        console.send(&format!("load {path}"));
+        let answer = console.recv();
+        assert!(
+            answer.starts_with("error: ") && answer.contains(what),
+            "{answer}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
