@@ -11,6 +11,7 @@ use crate::movegen;
 use crate::perft::{self, PassConvention};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::error::Error;
+use std::io::Write as _;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -435,6 +436,16 @@ pub struct SolveArgs {
     pub seed: u64,
 }
 
+/// Whether `error` is a write to a closed stdout (the reader of a pipe has
+/// gone, as after `| head`): the command then ends quietly, with success, as
+/// the protocol modes do. Reports are written with `writeln!` and `?`, so
+/// this error ends them at the first line nobody reads.
+pub fn is_closed_stdout(error: &(dyn Error + 'static)) -> bool {
+    error
+        .downcast_ref::<std::io::Error>()
+        .is_some_and(|error| error.kind() == std::io::ErrorKind::BrokenPipe)
+}
+
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn Error>> {
     use crate::protocol::Mode;
@@ -494,21 +505,23 @@ fn load(position: &str, size: BoardSize) -> Result<Game, Box<dyn Error>> {
 
 fn run_perft(args: &PerftArgs) -> Result<ExitCode, Box<dyn Error>> {
     let game = load(&args.position, args.size)?;
+    let mut out = std::io::stdout().lock();
     let position = game.position();
     let backend = match args.backend {
         Backend::Native => movegen::BACKEND,
         Backend::Portable => "portable",
     };
-    println!(
+    writeln!(
+        out,
         "perft depth {} convention {} size {} backend {}",
         args.depth, args.convention, position.size, backend
-    );
-    println!("position {}", board_string::format_position(&position));
+    )?;
+    writeln!(out, "position {}", board_string::format_position(&position))?;
     let started = Instant::now();
     let leaves = if args.divide {
         let parts = perft::divide(position.board, position.size, args.depth, args.convention);
         for (mv, count) in &parts {
-            println!("{mv:<4} {count}");
+            writeln!(out, "{mv:<4} {count}")?;
         }
         parts.iter().map(|(_, count)| count).sum()
     } else {
@@ -519,19 +532,20 @@ fn run_perft(args: &PerftArgs) -> Result<ExitCode, Box<dyn Error>> {
         count(position.board, position.size, args.depth, args.convention)
     };
     let seconds = started.elapsed().as_secs_f64();
-    println!("leaves {leaves}");
-    println!("time {seconds:.3} s");
-    println!("leaves/s {:.0}", leaves as f64 / seconds.max(1e-9));
+    writeln!(out, "leaves {leaves}")?;
+    writeln!(out, "time {seconds:.3} s")?;
+    writeln!(out, "leaves/s {:.0}", leaves as f64 / seconds.max(1e-9))?;
     Ok(ExitCode::SUCCESS)
 }
 
 fn run_show(args: &ShowArgs) -> Result<ExitCode, Box<dyn Error>> {
     let game = load(&args.position, args.size)?;
+    let mut out = std::io::stdout().lock();
     let position = game.position();
-    print!("{}", diagram(&position));
-    println!("board {}", board_string::format_position(&position));
+    write!(out, "{}", diagram(&position))?;
+    writeln!(out, "board {}", board_string::format_position(&position))?;
     if !game.moves().is_empty() {
-        println!("moves {}", transcript::format_game(&game));
+        writeln!(out, "moves {}", transcript::format_game(&game))?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -6,6 +6,7 @@ use crate::engine::EngineOptions;
 use crate::formats::{board_string, spec};
 use crate::search::{Bound, Depth, Limits, Report, Searcher, SolveMode, StopSignal};
 use std::error::Error;
+use std::io::Write as _;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -52,19 +53,25 @@ pub fn run(args: &AnalyzeArgs, options: EngineOptions) -> Result<ExitCode, Box<d
         threads: options.search_threads(false),
         ..Limits::default()
     };
+    let mut out = std::io::stdout().lock();
     if !args.json {
-        println!("position {}", board_string::format_position(&position));
-        println!(
+        writeln!(out, "position {}", board_string::format_position(&position))?;
+        writeln!(
+            out,
             " rank | depth | score |     time  |     nodes     |    N/s     | principal variation"
-        );
+        )?;
     }
     let json = args.json;
+    // A closed stdout stops the search: nobody reads its answer.
+    let stop = StopSignal::new();
+    let mut closed = None;
     let mut print = |report: &Report| {
-        if json {
+        if json || closed.is_some() {
             return;
         }
         let (depth, score) = format_depth_score(report.depth, report.score, report.bound);
-        println!(
+        let written = writeln!(
+            out,
             " {:>4} | {depth:>5} | {score:>5} | {:>9.3} | {:>13} | {:>10.0} | {}",
             report.rank + 1,
             report.elapsed.as_secs_f64(),
@@ -72,11 +79,19 @@ pub fn run(args: &AnalyzeArgs, options: EngineOptions) -> Result<ExitCode, Box<d
             report.nodes_per_second(),
             format_pv(&report.pv)
         );
+        if let Err(error) = written {
+            closed = Some(error);
+            stop.stop();
+        }
     };
-    let result = searcher.search(&position, &limits, &StopSignal::new(), &mut print);
+    let result = searcher.search(&position, &limits, &stop, &mut print);
+    if let Some(error) = closed {
+        return Err(error.into());
+    }
     let best = result.best.map_or("none".to_string(), |m| m.to_string());
     if json {
-        println!(
+        writeln!(
+            out,
             "{{\"board\":\"{}\",\"move\":\"{best}\",\"score\":{},\"bound\":\"{:?}\",\"depth\":\"{}\",\"pv\":\"{}\",\"nodes\":{},\"time\":{:.3}}}",
             board_string::format_position(&position),
             result.score,
@@ -85,16 +100,17 @@ pub fn run(args: &AnalyzeArgs, options: EngineOptions) -> Result<ExitCode, Box<d
             format_pv(&result.pv),
             result.nodes,
             result.elapsed.as_secs_f64()
-        );
+        )?;
     } else {
         let (depth, score) = format_depth_score(result.depth, result.score, result.bound);
-        println!(
+        writeln!(
+            out,
             "best {best} score {} depth {} nodes {} time {:.3} s",
             score.trim(),
             depth.trim(),
             result.nodes,
             result.elapsed.as_secs_f64()
-        );
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -12,6 +12,7 @@ use crate::formats::{board_string, obf};
 use crate::position::Position;
 use crate::search::{Limits, Searcher, Selectivity, StopSignal};
 use std::error::Error;
+use std::io::Write as _;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -63,12 +64,15 @@ pub fn run(depth: u32, selectivity: Selectivity) -> Result<ExitCode, Box<dyn Err
     let positions = parse_bench(BENCH_POSITIONS)?;
     let mut searcher = Searcher::new(BENCH_HASH_MIB);
     let (mut nodes, mut time) = (0u64, Duration::ZERO);
-    println!(
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
         " #  | kind    | empties |  depth  | move | score |      nodes      |   time   |  nodes/s"
-    );
-    println!(
+    )?;
+    writeln!(
+        out,
         "----+---------+---------+---------+------+-------+-----------------+----------+-----------"
-    );
+    )?;
     for (i, bench) in positions.iter().enumerate() {
         searcher.clear();
         let limits = if bench.endgame {
@@ -87,7 +91,8 @@ pub fn run(depth: u32, selectivity: Selectivity) -> Result<ExitCode, Box<dyn Err
         let result = searcher.search(&bench.position, &limits, &StopSignal::new(), &mut |_| {});
         nodes += result.nodes;
         time += result.elapsed;
-        println!(
+        writeln!(
+            out,
             "{:>3} | {:<7} | {:>7} | {:>7} | {:>4} | {:>+5} | {:>15} | {:>8.3} | {:>9.0}",
             i + 1,
             if bench.endgame { "endgame" } else { "midgame" },
@@ -98,15 +103,16 @@ pub fn run(depth: u32, selectivity: Selectivity) -> Result<ExitCode, Box<dyn Err
             result.nodes,
             result.elapsed.as_secs_f64(),
             result.nodes_per_second()
-        );
+        )?;
     }
     let nps = nodes as f64 / time.as_secs_f64().max(1e-6);
-    println!(
+    writeln!(
+        out,
         "bench depth {depth} at {selectivity}: {} positions, {nodes} nodes, {:.3} s, {nps:.0} nodes/s",
         positions.len(),
         time.as_secs_f64()
-    );
-    println!("signature {nodes}");
+    )?;
+    writeln!(out, "signature {nodes}")?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -125,13 +131,20 @@ pub fn run_accuracy(
         return Err(format!("{}: no position", path.display()).into());
     }
     let mut searcher = Searcher::new(BENCH_HASH_MIB);
+    let mut out = std::io::stdout().lock();
     let limits = Limits {
         depth: Some(depth),
         selectivity,
         ..Limits::default()
     };
-    println!(" #  | empties |  depth  | move | exact | best | loss |      nodes      |   time");
-    println!("----+---------+---------+------+-------+------+------+-----------------+---------");
+    writeln!(
+        out,
+        " #  | empties |  depth  | move | exact | best | loss |      nodes      |   time"
+    )?;
+    writeln!(
+        out,
+        "----+---------+---------+------+-------+------+------+-----------------+---------"
+    )?;
     let (mut summary, mut skipped) = (Summary::default(), 0);
     for (i, entry) in entries.iter().enumerate() {
         let judged = match accuracy::judge(&mut searcher, entry, &limits) {
@@ -143,7 +156,8 @@ pub fn run_accuracy(
             Err(e) => return Err(format!("{} position {}: {e}", path.display(), i + 1).into()),
         };
         summary.add(&judged);
-        println!(
+        writeln!(
+            out,
             "{:>3} | {:>7} | {:>7} | {:>4} | {:>+5} | {:>+4} | {:>4} | {:>15} | {:>7.3}",
             i + 1,
             entry.position.empty_count(),
@@ -154,9 +168,10 @@ pub fn run_accuracy(
             judged.loss(),
             judged.result.nodes,
             judged.result.elapsed.as_secs_f64()
-        );
+        )?;
     }
-    println!(
+    writeln!(
+        out,
         "accuracy depth {depth} at {selectivity}: {} positions, optimal {} ({:.1}%), \
          average loss {:.2} discs, {:.0} nodes/position, {:.1} s{}",
         summary.positions,
@@ -170,7 +185,7 @@ pub fn run_accuracy(
         } else {
             String::new()
         }
-    );
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 

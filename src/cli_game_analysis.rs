@@ -223,6 +223,7 @@ pub fn run(args: &AnalyzeArgs, options: EngineOptions) -> Result<ExitCode, Box<d
         threads: options.search_threads(false),
     };
     let several = games.len() > 1;
+    let mut out = std::io::stdout().lock();
     let mut bar = ProgressBar::new(games.len(), several);
     for (index, loaded) in games.iter().enumerate() {
         let result = analysis::analyse_game(&loaded.game, &analysis_options, &mut |done, total| {
@@ -230,12 +231,12 @@ pub fn run(args: &AnalyzeArgs, options: EngineOptions) -> Result<ExitCode, Box<d
         });
         bar.clear();
         if args.json {
-            println!("{}", analysis::format_json(&loaded.info, &result));
+            writeln!(out, "{}", analysis::format_json(&loaded.info, &result))?;
         } else {
             if index > 0 {
-                println!();
+                writeln!(out)?;
             }
-            print!("{}", analysis::format_table(&loaded.info, &result));
+            write!(out, "{}", analysis::format_table(&loaded.info, &result))?;
         }
         if let Some(path) = &args.svg {
             let path = svg_path(path, loaded.number, several);

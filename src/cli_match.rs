@@ -98,17 +98,19 @@ pub fn run(args: &MatchArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
         Some(path) => format!("{} openings of {}", config.openings.len(), path.display()),
         None => "the standard start".to_string(),
     };
+    let mut out = std::io::stdout().lock();
     let depth = config
         .referee
         .depth
         .map_or(String::new(), |d| format!(", depth {d}"));
-    println!(
+    writeln!(
+        out,
         "Match {} vs {}: {openings}, {}{depth}, concurrency {}",
         config.engines[0].name,
         config.engines[1].name,
         config.referee.time.describe(),
         config.concurrency
-    );
+    )?;
     let terminal = std::io::stderr().is_terminal();
     let mut progress = Progress {
         terminal,
@@ -152,18 +154,20 @@ pub fn run(args: &MatchArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
     });
     progress.finish();
     let report = report?;
-    print!("{}", report.tally.summary(sprt.as_ref()));
+    write!(out, "{}", report.tally.summary(sprt.as_ref()))?;
     let decided = report
         .sprt
         .is_some_and(|(_, _, decision)| decision != crate::arena::SprtDecision::Continue);
     if decided {
-        println!(
+        writeln!(
+            out,
             "SPRT decided after {} of {} games",
             report.tally.games(),
             report.scheduled
-        );
+        )?;
     } else if !report.complete {
-        println!(
+        writeln!(
+            out,
             "Stopped after {} of {} games{}",
             report.tally.games(),
             report.scheduled,
@@ -172,7 +176,7 @@ pub fn run(args: &MatchArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
             } else {
                 ""
             }
-        );
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -11,6 +11,7 @@ use crate::search::probcut_fit::{self, FitOptions, Sample};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::error::Error;
+use std::io::Write as _;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -91,7 +92,11 @@ pub fn run(args: &FitProbcutArgs) -> Result<ExitCode, Box<dyn Error>> {
         });
         progress("endgame", i + 1, args.endgame_positions);
     }
-    let parameters = probcut_fit::fit(&midgame, &endgame, &options, &mut |line| println!("{line}"));
+    let mut out = std::io::stdout().lock();
+    // A closed stdout is noticed at the report below; the fit goes on.
+    let parameters = probcut_fit::fit(&midgame, &endgame, &options, &mut |line| {
+        let _ = writeln!(out, "{line}");
+    });
     let header = format!(
         "Multi-ProbCut parameters, written by `oxello fit-probcut` (see src/search/probcut.rs).\n\
          {} midgame samples ({}-{} empties, depth <= {}), {} endgame samples ({}-{} empties), seed {}.",
@@ -107,11 +112,12 @@ pub fn run(args: &FitProbcutArgs) -> Result<ExitCode, Box<dyn Error>> {
     let text = parameters.to_text(&header);
     std::fs::write(&args.out, &text)
         .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
-    print!("{text}");
-    println!(
+    write!(out, "{text}")?;
+    writeln!(
+        out,
         "wrote {} in {:.0} s",
         args.out.display(),
         started.elapsed().as_secs_f64()
-    );
+    )?;
     Ok(ExitCode::SUCCESS)
 }

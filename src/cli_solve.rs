@@ -5,6 +5,7 @@ use crate::formats::{board_string, obf, spec, wthor};
 use crate::position::Position;
 use crate::search::{Depth, Limits, SearchResult, Searcher, Selectivity, SolveMode, StopSignal};
 use std::error::Error;
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -28,11 +29,16 @@ pub fn run(
     let mut searcher = Searcher::new(options.hash_mib);
     let mut totals = (0u64, Duration::ZERO, 0usize);
     let mut solved = Vec::new();
+    let mut out = std::io::stdout().lock();
     if !args.json {
-        println!(" #  | empties | move | score | expected |      nodes      |   time   |  nodes/s");
-        println!(
+        writeln!(
+            out,
+            " #  | empties | move | score | expected |      nodes      |   time   |  nodes/s"
+        )?;
+        writeln!(
+            out,
             "----+---------+------+-------+----------+-----------------+----------+-----------"
-        );
+        )?;
     }
     for task in &tasks {
         searcher.clear();
@@ -57,28 +63,31 @@ pub fn run(
         }
         totals.0 += result.nodes;
         totals.1 += result.elapsed;
-        print_row(args.json, task, &result, agrees);
-        // Written after every position: a long run keeps what it solved.
+        // Written after every position, before its row (which a closed
+        // stdout ends): a long run keeps what it solved.
         if let Some(path) = &args.write {
             std::fs::write(path, obf::format_file(&solved))
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         }
+        print_row(&mut out, args.json, task, &result, agrees)?;
     }
     let (nodes, time, wrong) = totals;
     let nps = nodes as f64 / time.as_secs_f64().max(1e-6);
     if args.json {
-        println!(
+        writeln!(
+            out,
             "{{\"total\":true,\"positions\":{},\"wrong\":{wrong},\"nodes\":{nodes},\"time\":{:.3},\"nps\":{nps:.0}}}",
             tasks.len(),
             time.as_secs_f64()
-        );
+        )?;
     } else {
-        println!(
+        writeln!(
+            out,
             "{} positions, {wrong} wrong, {nodes} nodes in {:.3} s, {:.0} nodes/s",
             tasks.len(),
             time.as_secs_f64(),
             nps
-        );
+        )?;
     }
     Ok(if wrong == 0 {
         ExitCode::SUCCESS
@@ -118,7 +127,13 @@ fn score_agrees(mode: SolveMode, score: i32, expected: i32) -> bool {
     }
 }
 
-fn print_row(json: bool, task: &Task, result: &SearchResult, agrees: bool) {
+fn print_row(
+    out: &mut impl Write,
+    json: bool,
+    task: &Task,
+    result: &SearchResult,
+    agrees: bool,
+) -> std::io::Result<()> {
     let best = result.best.map_or("--".to_string(), |m| m.to_string());
     let seconds = result.elapsed.as_secs_f64();
     let expected = task.expected.map_or("?".to_string(), |e| format!("{e:+}"));
@@ -127,7 +142,8 @@ fn print_row(json: bool, task: &Task, result: &SearchResult, agrees: bool) {
         _ => format!("{:+}", result.score),
     };
     if json {
-        println!(
+        writeln!(
+            out,
             "{{\"number\":{},\"board\":\"{}\",\"empties\":{},\"move\":\"{best}\",\"score\":{},\"expected\":{},\"ok\":{agrees},\"nodes\":{},\"time\":{seconds:.3},\"nps\":{:.0}}}",
             task.number,
             board_string::format_position(&task.position),
@@ -136,17 +152,19 @@ fn print_row(json: bool, task: &Task, result: &SearchResult, agrees: bool) {
             task.expected.map_or("null".to_string(), |e| e.to_string()),
             result.nodes,
             result.nodes_per_second()
-        );
+        )?;
     } else {
-        println!(
+        writeln!(
+            out,
             "{:>3} | {:>7} | {best:>4} | {score:>5} | {expected:>8} | {:>15} | {seconds:>8.3} | {:>9.0}{}",
             task.number,
             task.position.empty_count(),
             result.nodes,
             result.nodes_per_second(),
             if agrees { "" } else { "  WRONG" }
-        );
+        )?;
     }
+    Ok(())
 }
 
 fn load_tasks(args: &SolveArgs) -> Result<Vec<Task>, Box<dyn Error>> {

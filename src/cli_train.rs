@@ -4,6 +4,7 @@ use crate::cli::TrainEvalArgs;
 use crate::eval::train::{Samples, TrainOptions, train};
 use crate::formats::wthor;
 use std::error::Error;
+use std::io::Write as _;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -21,7 +22,9 @@ pub fn run(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
         let file = wthor::parse_wtb(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
         samples.add_file(&file);
     }
-    println!(
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
         "{} files, {} games ({} skipped), {} training and {} validation positions ({:.1} s)",
         paths.len(),
         samples.games,
@@ -29,15 +32,21 @@ pub fn run(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
         samples.training.len(),
         samples.validation.len(),
         started.elapsed().as_secs_f64()
-    );
-    println!("phase | empties | training | validation | rms error | rms of 0");
+    )?;
+    writeln!(
+        out,
+        "phase | empties | training | validation | rms error | rms of 0"
+    )?;
     let options = TrainOptions {
         epochs: args.epochs,
         ..TrainOptions::default()
     };
+    // A closed stdout is noticed at the report below; the training goes on
+    // and writes its weights.
     let (weights, _) = train(&samples, options, &mut |r| {
         let low = r.phase * crate::eval::patterns::EMPTIES_PER_PHASE;
-        println!(
+        let _ = writeln!(
+            out,
             "{:5} | {:2}-{:<4} | {:8} | {:10} | {:9.2} | {:8.2}",
             r.phase,
             low,
@@ -51,11 +60,12 @@ pub fn run(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
     let bytes = weights.encode();
     std::fs::write(&args.out, &bytes)
         .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
-    println!(
+    writeln!(
+        out,
         "wrote {} ({} bytes) in {:.1} s",
         args.out.display(),
         bytes.len(),
         started.elapsed().as_secs_f64()
-    );
+    )?;
     Ok(ExitCode::SUCCESS)
 }

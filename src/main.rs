@@ -11,6 +11,7 @@ fn main() -> ExitCode {
     let cli = oxello::cli::Cli::parse();
     match oxello::cli::run(cli) {
         Ok(code) => code,
+        Err(error) if oxello::cli::is_closed_stdout(error.as_ref()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("error: {error}");
             ExitCode::FAILURE

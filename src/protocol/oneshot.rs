@@ -20,6 +20,7 @@ use crate::moves::Move;
 use crate::search::SearchResult;
 use std::error::Error;
 use std::fmt::Write as _;
+use std::io::Write as _;
 use std::process::ExitCode;
 
 /// Exit code for a position that cannot be read or has no move to play.
@@ -93,14 +94,15 @@ pub fn run(args: &MoveArgs, options: EngineOptions) -> Result<ExitCode, Box<dyn 
     let result = engine
         .think(GoRequest::default())
         .ok_or("the search ended without a result")?;
+    let mut out = std::io::stdout().lock();
     if args.json {
-        println!("{}", format_json(&result));
+        writeln!(out, "{}", format_json(&result))?;
     } else {
         let mv = result
             .best
             .map(move_name)
             .unwrap_or_else(|| "pass".to_string());
-        println!("{mv}");
+        writeln!(out, "{mv}")?;
     }
     Ok(ExitCode::SUCCESS)
 }

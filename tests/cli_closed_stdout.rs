@@ -1,0 +1,45 @@
+//! Commands whose stdout is closed (`oxello show f5 | head -0`) end quietly:
+//! no panic, no backtrace, exit code 0, as the protocol modes do.
+
+use std::process::{Command, Stdio};
+
+/// Runs `oxello ARGS` with a stdout that nobody reads: its read end is
+/// closed before the process starts, so the first write already fails, as
+/// after `head` has exited. Returns the exit code and stderr.
+fn run_with_closed_stdout(args: &[&str]) -> (Option<i32>, String) {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let output = Command::new(env!("CARGO_BIN_EXE_oxello"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("cannot run oxello");
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_closed_stdout_ends_each_command_quietly() {
+    let commands: &[&[&str]] = &[
+        &["show", "f5"],
+        &["perft", "--divide", "-d", "3"],
+        &["move", "f5", "--level", "1"],
+        &["move", "f5", "--level", "1", "--json"],
+        &["analyze", "f5", "--depth", "2"],
+        &["analyze", "f5d6c3", "--game", "--depth", "1"],
+        &["analyze", "f5d6c3", "--game", "--depth", "1", "--json"],
+        &["solve", "--json", "-s", "4"],
+        &["solve", "-s", "4"],
+        &["match", "-e", "greedy", "-e", "random", "--games", "2"],
+    ];
+    for args in commands {
+        let (code, stderr) = run_with_closed_stdout(args);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_eq!(code, Some(0), "{args:?}: {stderr}");
+        assert!(!stderr.contains("error"), "{args:?}: {stderr}");
+    }
+}
