@@ -69,9 +69,7 @@ impl EngineArgs {
             options.player = player;
         }
         if let Some(hash) = self.hash {
-            if hash == 0 || hash > 1 << 20 {
-                return Err(format!("--hash {hash}: use 1 to 1048576 MiB").into());
-            }
+            check_hash(hash, 1)?;
             options.hash_mib = hash;
         }
         options.depth = self.depth;
@@ -94,6 +92,51 @@ impl EngineArgs {
         }
         Ok(options)
     }
+}
+
+/// Refuses a `--hash` of `mib` MiB out of range, or larger than the memory
+/// the machine has available for `tables` such tables (a match runs several
+/// engines). The table would otherwise take the memory of every other
+/// program, or be killed for it when the system overcommits; a clear error
+/// before anything is allocated is better.
+pub fn check_hash(mib: usize, tables: usize) -> Result<(), String> {
+    if mib == 0 || mib > MAX_HASH_MIB {
+        return Err(format!("--hash {mib}: use 1 to {MAX_HASH_MIB} MiB"));
+    }
+    let Some(available) = available_memory_mib() else {
+        return Ok(());
+    };
+    let needed = mib.saturating_mul(tables.max(1));
+    if needed <= available {
+        return Ok(());
+    }
+    Err(if tables > 1 {
+        format!(
+            "--hash {mib}: {tables} tables need {needed} MiB, and only {available} MiB of memory is available"
+        )
+    } else {
+        format!("--hash {mib}: only {available} MiB of memory is available")
+    })
+}
+
+/// Largest `--hash`, MiB.
+pub const MAX_HASH_MIB: usize = 1 << 20;
+
+/// The memory the system could give now, in MiB (`MemAvailable` of
+/// `/proc/meminfo`); `None` where the system does not say.
+fn available_memory_mib() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    mem_available_mib(&text)
+}
+
+/// `MemAvailable` of a `/proc/meminfo` text, in MiB.
+fn mem_available_mib(meminfo: &str) -> Option<usize> {
+    let line = meminfo
+        .lines()
+        .find(|line| line.starts_with("MemAvailable:"))?;
+    let mut words = line.split_whitespace().skip(1);
+    let kib: usize = words.next()?.parse().ok()?;
+    (words.next() == Some("kB")).then_some(kib / 1024)
 }
 
 /// The subcommands.
@@ -548,4 +591,21 @@ fn run_show(args: &ShowArgs) -> Result<ExitCode, Box<dyn Error>> {
         writeln!(out, "moves {}", transcript::format_game(&game))?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn available_memory_is_read_from_meminfo() {
+        let meminfo = "MemTotal:       24684112 kB\nMemFree:        23813788 kB\n\
+                       MemAvailable:   24184460 kB\nBuffers:           98412 kB\n";
+        assert_eq!(mem_available_mib(meminfo), Some(23617));
+        assert_eq!(mem_available_mib("MemFree: 1 kB\n"), None);
+        assert_eq!(mem_available_mib("MemAvailable: x kB\n"), None);
+        assert!(check_hash(0, 1).is_err());
+        assert!(check_hash(MAX_HASH_MIB + 1, 1).is_err());
+        assert!(check_hash(1, 1).is_ok());
+    }
 }

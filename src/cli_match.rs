@@ -82,7 +82,15 @@ pub fn config(args: &MatchArgs, engine: &EngineArgs) -> Result<MatchConfig, Box<
     config.sprt = args.sprt;
     config.stop_after = args.stop_after;
     if let Some(hash) = engine.hash {
-        config.hash_mib = hash.clamp(1, 1 << 20);
+        // Every game in progress has its own in-process engines, each with
+        // its table.
+        let local = config
+            .engines
+            .iter()
+            .filter(|spec| matches!(spec.kind, crate::arena::spec::EngineKind::Local { .. }))
+            .count();
+        crate::cli::check_hash(hash, local * config.concurrency)?;
+        config.hash_mib = hash;
     }
     if let Some(threads) = engine.threads {
         config.threads = threads.clamp(1, crate::engine::MAX_THREADS);
