@@ -126,9 +126,13 @@ pub fn run(args: &MatchArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
     };
     let sprt = config.sprt;
     let report = run_match(&config, &mut |event| match event {
-        MatchEvent::Resumed { games, tally } => {
+        MatchEvent::Resumed {
+            games,
+            tally,
+            total,
+        } => {
             eprintln!("resumed: {games} games already in the match file");
-            progress.show(&tally.progress_line(0, sprt.as_ref()));
+            progress.show(&tally.progress_line(total, sprt.as_ref()));
         }
         MatchEvent::Started { total, to_play } => {
             if to_play < total {

@@ -343,6 +343,8 @@ fn a_stopped_match_resumes_without_replaying_games() {
     assert!(second.status.success());
     let stderr = String::from_utf8_lossy(&second.stderr);
     assert!(stderr.contains("resumed: 4 games"), "{stderr}");
+    // The progress counts the resumed games against the whole schedule.
+    assert!(stderr.contains("\n[4/10] depth:5 vs depth:3: "), "{stderr}");
     assert!(stderr.contains("6 of 10 games to play"), "{stderr}");
     let stdout = String::from_utf8_lossy(&second.stdout);
     assert!(stdout.contains("Games: 10 "), "{stdout}");

@@ -123,8 +123,12 @@ impl MatchConfig {
 /// What the runner reports as the match goes.
 #[derive(Clone, Copy, Debug)]
 pub enum MatchEvent<'a> {
-    /// Games read back from the match file.
-    Resumed { games: usize, tally: &'a Tally },
+    /// `games` of the `total` scheduled games read back from the match file.
+    Resumed {
+        games: usize,
+        tally: &'a Tally,
+        total: usize,
+    },
     /// Play begins: `to_play` of the `total` scheduled games are left.
     Started { total: usize, to_play: usize },
     /// A game ended and was written.

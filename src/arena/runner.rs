@@ -115,6 +115,7 @@ pub fn run_match(
             observer(MatchEvent::Resumed {
                 games: previous.len(),
                 tally: &tally,
+                total: games.len(),
             });
         }
     }
