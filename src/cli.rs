@@ -59,6 +59,12 @@ pub struct EngineArgs {
     /// (100: no selectivity). Overrides the level's.
     #[arg(long, global = true)]
     pub selectivity: Option<crate::search::Selectivity>,
+    /// Seed of random choices, for reproducible runs: the random player's
+    /// moves (default: a new seed from the system each run, printed in match
+    /// headers), a match's opening order (which it then shuffles, as
+    /// `--random` does), fit-probcut's sampling (default 1).
+    #[arg(long, global = true)]
+    pub seed: Option<u64>,
 }
 
 impl EngineArgs {
@@ -84,6 +90,9 @@ impl EngineArgs {
             options.threads = Some(threads);
         }
         options.selectivity = self.selectivity;
+        // A random player that plays the same moves every run is no random
+        // player: without --seed, every run draws its own.
+        options.seed = self.seed.unwrap_or_else(rand::random);
         if let Some(seconds) = self.time {
             if !(seconds.is_finite() && seconds > 0.0 && seconds < 1e7) {
                 return Err(format!("--time {seconds}: use a positive number of seconds").into());
@@ -226,10 +235,11 @@ pub struct FitProbcutArgs {
     /// Most empties of an endgame sample (solving costs grow fast).
     #[arg(long, default_value_t = 22)]
     pub max_endgame_empties: u32,
-    /// Seed of the sampling.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
 }
+
+/// Seed of fit-probcut's sampling without `--seed`: its parameters are
+/// reproducible by default.
+pub const DEFAULT_FIT_SEED: u64 = 1;
 
 /// Options of `oxello train-eval`.
 #[derive(Debug, Args)]
@@ -280,12 +290,10 @@ pub struct MatchArgs {
     /// Passes through the opening list.
     #[arg(long, default_value_t = 1)]
     pub rounds: usize,
-    /// Play the openings in random order (reproducible with `--seed`).
+    /// Play the openings in random order (reproducible with the global
+    /// `--seed`, which implies `--random`).
     #[arg(long)]
     pub random: bool,
-    /// Seed of the random opening order (implies `--random`).
-    #[arg(long)]
-    pub seed: Option<u64>,
     /// Game clock: `MAIN[+INC]` in seconds or `M:SS` (e.g. `60+0.5`).
     #[arg(long, value_name = "MAIN[+INC]")]
     pub tc: Option<String>,
@@ -533,7 +541,9 @@ fn run_tool(cli: Cli) -> Result<ExitCode, Box<dyn Error>> {
         Some(Command::Analyze(args)) => crate::cli_analyze::run(&args, cli.engine.options()?),
         Some(Command::Match(args)) => crate::cli_match::run(&args, &cli.engine),
         Some(Command::TrainEval(args)) => crate::cli_train::run(&args),
-        Some(Command::FitProbcut(args)) => crate::cli_probcut::run(&args),
+        Some(Command::FitProbcut(args)) => {
+            crate::cli_probcut::run(&args, cli.engine.seed.unwrap_or(DEFAULT_FIT_SEED))
+        }
         _ => unreachable!("protocol modes are dispatched by run"),
     }
 }

@@ -1,10 +1,13 @@
 //! `oxello match`: builds the match from the command line, shows a live
 //! progress line on stderr and prints the summary on stdout.
 
+use crate::arena::spec::EngineKind;
 use crate::arena::{EngineSpec, MatchConfig, MatchEvent, ScheduleOptions, TimeControl, run_match};
 use crate::bitboard::BoardSize;
 use crate::cli::{EngineArgs, MatchArgs};
+use crate::engine::Player;
 use crate::formats::openings;
+use crate::players::SimplePlayer;
 use crate::position::Position;
 use std::error::Error;
 use std::io::{IsTerminal, Write};
@@ -60,7 +63,7 @@ pub fn config(args: &MatchArgs, engine: &EngineArgs) -> Result<MatchConfig, Box<
     config.schedule = ScheduleOptions {
         games: args.games,
         rounds: args.rounds.max(1),
-        seed: match (args.seed, args.random) {
+        seed: match (engine.seed, args.random) {
             (Some(seed), _) => Some(seed),
             (None, true) => Some(0),
             (None, false) => None,
@@ -87,7 +90,7 @@ pub fn config(args: &MatchArgs, engine: &EngineArgs) -> Result<MatchConfig, Box<
         let local = config
             .engines
             .iter()
-            .filter(|spec| matches!(spec.kind, crate::arena::spec::EngineKind::Local { .. }))
+            .filter(|spec| matches!(spec.kind, EngineKind::Local { .. }))
             .count();
         crate::cli::check_hash(hash, local * config.concurrency)?;
         config.hash_mib = hash;
@@ -96,7 +99,31 @@ pub fn config(args: &MatchArgs, engine: &EngineArgs) -> Result<MatchConfig, Box<
         config.threads = threads.clamp(1, crate::engine::MAX_THREADS);
     }
     config.gtp_passes = args.gtp_passes;
+    config.seed = engine.seed.unwrap_or_else(rand::random);
     Ok(config)
+}
+
+/// A warning when the match would play the same games over and over: with
+/// no opening list every game starts from the standard position, so two
+/// engines that do not play at random repeat the same two games.
+fn repetition_warning(config: &MatchConfig) -> Option<String> {
+    let games = crate::arena::schedule::schedule(config.openings.len(), &config.schedule).len();
+    let random = config.engines.iter().any(|spec| {
+        matches!(
+            spec.kind,
+            EngineKind::Local {
+                player: Player::Simple(SimplePlayer::Random),
+                ..
+            }
+        )
+    });
+    (config.openings.is_empty() && games > 2 && !random).then(|| {
+        format!(
+            "no --openings: all {games} games start from the standard position, so engines that \
+             do not play at random repeat the same two games; give an opening list \
+             (positions/xot-first-50.txt, or an XOT list)"
+        )
+    })
 }
 
 /// Runs `oxello match`.
@@ -113,12 +140,16 @@ pub fn run(args: &MatchArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
         .map_or(String::new(), |d| format!(", depth {d}"));
     writeln!(
         out,
-        "Match {} vs {}: {openings}, {}{depth}, concurrency {}",
+        "Match {} vs {}: {openings}, {}{depth}, concurrency {}, seed {}",
         config.engines[0].name,
         config.engines[1].name,
         config.referee.time.describe(),
-        config.concurrency
+        config.concurrency,
+        config.seed
     )?;
+    if let Some(warning) = repetition_warning(&config) {
+        eprintln!("warning: {warning}");
+    }
     let terminal = std::io::stderr().is_terminal();
     let mut progress = Progress {
         terminal,

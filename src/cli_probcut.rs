@@ -35,7 +35,7 @@ fn draw(
         .collect()
 }
 
-pub fn run(args: &FitProbcutArgs) -> Result<ExitCode, Box<dyn Error>> {
+pub fn run(args: &FitProbcutArgs, seed: u64) -> Result<ExitCode, Box<dyn Error>> {
     let started = Instant::now();
     let options = FitOptions {
         max_depth: args.max_depth,
@@ -49,7 +49,7 @@ pub fn run(args: &FitProbcutArgs) -> Result<ExitCode, Box<dyn Error>> {
         }
     };
     let all = wthor::folder_positions(&args.wthor)?;
-    let mut rng = StdRng::seed_from_u64(args.seed);
+    let mut rng = StdRng::seed_from_u64(seed);
     let mut searcher = Searcher::new(64);
     let mut midgame = Vec::new();
     for (i, position) in draw(&all, MIDGAME_EMPTIES, args.positions, &mut rng)
@@ -107,7 +107,7 @@ pub fn run(args: &FitProbcutArgs) -> Result<ExitCode, Box<dyn Error>> {
         endgame.len(),
         ENDGAME_PROBCUT_MIN_EMPTIES,
         args.max_endgame_empties,
-        args.seed
+        seed
     );
     let text = parameters.to_text(&header);
     std::fs::write(&args.out, &text)

@@ -166,7 +166,9 @@ pub struct EngineOptions {
     pub depth: Option<u32>,
     /// Time per move overriding the level's depth (the depth still caps it).
     pub time: Option<Duration>,
-    /// Seed of the random player's choices.
+    /// Seed of the random player's choices: fixed by default, so that a
+    /// program using the library replays the same games; the command line
+    /// draws a new one every run unless `--seed` is given.
     pub seed: u64,
     /// Selectivity overriding the level's.
     pub selectivity: Option<Selectivity>,
@@ -318,6 +320,13 @@ impl Engine {
     /// Changes the time-per-move override.
     pub fn set_time(&mut self, time: Option<Duration>) {
         self.options.time = time;
+    }
+
+    /// Restarts the random player's choices from `seed` (a match gives each
+    /// game its own, so that a game replays whatever was played before it).
+    pub fn set_seed(&mut self, seed: u64) {
+        self.options.seed = seed;
+        self.rng = StdRng::seed_from_u64(seed);
     }
 
     /// Changes the number of search threads (`None`: the default).

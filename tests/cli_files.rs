@@ -4,19 +4,8 @@
 
 mod protocol_util;
 
-use protocol_util::Oxello;
+use protocol_util::{Oxello, run};
 use std::path::PathBuf;
-use std::time::Duration;
-
-/// Runs `oxello ARGS` with no input; returns the exit code, stdout and
-/// stderr.
-fn run(args: &[&str]) -> (i32, Vec<String>, Vec<String>) {
-    let mut ox = Oxello::spawn(args);
-    ox.close_stdin();
-    let status = ox.wait(Duration::from_secs(60));
-    let out = ox.rest();
-    (status.code().unwrap_or(-1), out, ox.stderr_at_exit())
-}
 
 /// A fresh folder for this test, holding an empty file and a subfolder.
 fn workspace(name: &str) -> (PathBuf, String, String, String) {

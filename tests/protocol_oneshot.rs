@@ -5,18 +5,11 @@ mod protocol_util;
 use oxello::formats::board_string;
 use oxello::formats::ggf::GgfGame;
 use oxello::{BoardSize, Game};
-use protocol_util::{Oxello, finished_game, first_game_to_a_pass, legal_move};
-use std::time::Duration;
+use protocol_util::{finished_game, first_game_to_a_pass, legal_move};
 
 /// Runs `oxello move ...`; returns the exit code, stdout and stderr.
 fn run(args: &[&str]) -> (i32, Vec<String>, Vec<String>) {
-    let mut command = vec!["move"];
-    command.extend_from_slice(args);
-    let mut ox = Oxello::spawn(&command);
-    ox.close_stdin();
-    let status = ox.wait(Duration::from_secs(60));
-    let out = ox.rest();
-    (status.code().unwrap_or(-1), out, ox.stderr_at_exit())
+    protocol_util::run(&[&["move"][..], args].concat())
 }
 
 fn start() -> Game {

@@ -178,4 +178,10 @@ pub trait Contestant: Send {
 
     /// Throws the engine away and starts a fresh one (after a fault).
     fn restart(&mut self) -> Result<(), Fault>;
+
+    /// Seeds the random choices of the next game, for engines that make
+    /// any and can be told (oxello's in-process players); others ignore it.
+    fn set_seed(&mut self, seed: u64) {
+        let _ = seed;
+    }
 }

@@ -96,4 +96,11 @@ impl Contestant for LocalEngine {
         self.engine = None;
         self.ensure_started()
     }
+
+    fn set_seed(&mut self, seed: u64) {
+        self.options.seed = seed;
+        if let Some(engine) = &mut self.engine {
+            engine.set_seed(seed);
+        }
+    }
 }

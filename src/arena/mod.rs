@@ -92,6 +92,10 @@ pub struct MatchConfig {
     pub threads: usize,
     /// How passes are sent to GTP engines.
     pub gtp_passes: gtp::PassStyle,
+    /// Seed of the in-process engines' random choices: each game derives
+    /// its own from it and its number, so that the same seed replays the
+    /// same games whatever the concurrency or resumption.
+    pub seed: u64,
 }
 
 impl MatchConfig {
@@ -116,6 +120,7 @@ impl MatchConfig {
             hash_mib: 16,
             threads: 1,
             gtp_passes: gtp::PassStyle::Explicit,
+            seed: 0,
         }
     }
 }

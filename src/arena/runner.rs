@@ -281,6 +281,13 @@ fn finish_record(
     (record, result)
 }
 
+/// The seed of engine `engine`'s random choices in game `number`: draws of
+/// one generator started at the match seed, unrelated from game to game and
+/// engine to engine.
+fn game_seed(seed: u64, number: usize, engine: usize) -> u64 {
+    schedule::splitmix_at(seed, 2 * number as u64 + engine as u64)
+}
+
 /// A worker: plays pending games until none is left or the match stops.
 fn work(
     config: &MatchConfig,
@@ -316,6 +323,9 @@ fn work(
             .openings
             .get(game.opening)
             .map_or_else(|| Game::new(crate::BoardSize::Eight), |o| o.game.clone());
+        for (index, engine) in engines.iter_mut().enumerate() {
+            engine.set_seed(game_seed(config.seed, game.number, index));
+        }
         let (first, second) = engines.split_at_mut(1);
         let (black, white) = if game.black == 0 {
             (&mut first[0], &mut second[0])

@@ -76,14 +76,24 @@ pub fn schedule(openings: usize, options: &ScheduleOptions) -> Vec<ScheduledGame
     games
 }
 
+/// Increment of SplitMix64's state.
+const SPLITMIX_GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
+
 /// SplitMix64: a small fixed generator, so that an order depends on the seed
 /// alone and never on a library version.
 fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    *state = state.wrapping_add(SPLITMIX_GAMMA);
     let mut z = *state;
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
+}
+
+/// Output `index` (from 0) of SplitMix64 started at `seed`: unrelated
+/// numbers for neighbouring indices (a seed per game of a match).
+pub(crate) fn splitmix_at(seed: u64, index: u64) -> u64 {
+    let mut state = seed.wrapping_add(index.wrapping_mul(SPLITMIX_GAMMA));
+    splitmix(&mut state)
 }
 
 /// Fisher-Yates shuffle driven by SplitMix64.

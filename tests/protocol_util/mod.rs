@@ -196,6 +196,16 @@ impl Drop for Oxello {
     }
 }
 
+/// Runs `oxello ARGS` with no input; returns the exit code, stdout and
+/// stderr. Fails the test if the process does not end within a minute.
+pub fn run(args: &[&str]) -> (i32, Vec<String>, Vec<String>) {
+    let mut ox = Oxello::spawn(args);
+    ox.close_stdin();
+    let status = ox.wait(Duration::from_secs(60));
+    let out = ox.rest();
+    (status.code().unwrap_or(-1), out, ox.stderr_at_exit())
+}
+
 /// Runs `oxello` with `script` as its whole input, piped at once and
 /// closed, as a shell pipe does; returns the exit status and every line of
 /// stdout. Fails the test if the process does not end within `timeout`.
