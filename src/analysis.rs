@@ -5,10 +5,15 @@
 //! after the move played is searched one ply less deep (or solved) for the
 //! played move's score, both from the mover's point of view. Positions with
 //! at most [`AnalysisOptions::exact_from`] empty squares are solved exactly,
-//! so that late scores are the true game-theoretic values; earlier ones come
-//! from a midgame search to [`AnalysisOptions::depth`] (or within
-//! [`AnalysisOptions::time`]). The positions are analysed from the end of
-//! the game backwards, which lets the endgame solves share the table.
+//! both searches of their move, so that late scores are the true
+//! game-theoretic values; earlier ones come from a midgame search to
+//! [`AnalysisOptions::depth`] (or within [`AnalysisOptions::time`]). The
+//! positions are analysed from the end of the game backwards, which lets the
+//! endgame solves share the table.
+//!
+//! There is one analysis: an [`Analyser`] says which search comes next and
+//! takes its result; [`analyse_game`] runs its searches for the command
+//! line, the console runs the same ones through the engine.
 //!
 //! The loss of a move is `best score - played score` (never negative: when a
 //! midgame search finds the played move better than its own choice, the
@@ -21,7 +26,7 @@ use crate::color::Color;
 use crate::game::Game;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::search::{Depth, Limits, Searcher, SolveMode, StopSignal};
+use crate::search::{Depth, Limits, SearchResult, Searcher, Selectivity, SolveMode, StopSignal};
 use std::fmt::Write as _;
 use std::time::Duration;
 
@@ -47,6 +52,8 @@ pub struct AnalysisOptions {
     pub hash_mib: usize,
     /// Search threads.
     pub threads: usize,
+    /// Selectivity of the midgame searches (solves are exact).
+    pub selectivity: Selectivity,
 }
 
 impl Default for AnalysisOptions {
@@ -57,6 +64,7 @@ impl Default for AnalysisOptions {
             exact_from: DEFAULT_EXACT_FROM,
             hash_mib: crate::search::DEFAULT_HASH_MIB,
             threads: 1,
+            selectivity: Selectivity::NONE,
         }
     }
 }
@@ -171,55 +179,191 @@ pub struct GameAnalysis {
 }
 
 /// Analyses every move of `game`; `progress(done, total)` is called after
-/// each position.
+/// each move. The searches are those of an [`Analyser`], run here one after
+/// the other on a table of their own.
 pub fn analyse_game(
     game: &Game,
     options: &AnalysisOptions,
     progress: &mut dyn FnMut(usize, usize),
 ) -> GameAnalysis {
     let mut searcher = Searcher::new(options.hash_mib);
-    let positions = game.positions();
-    let total = game.moves().len();
-    let mut moves: Vec<MoveAnalysis> = Vec::with_capacity(total);
-    for (done, ply) in (0..total).rev().enumerate() {
-        let position = positions[ply];
-        let played = game.moves()[ply];
-        let eval =
-            (!played.is_pass()).then(|| evaluate_move(&mut searcher, &position, played, options));
-        moves.push(MoveAnalysis {
-            ply,
-            color: position.side,
-            played,
-            empties: position.empty_count(),
-            eval,
-        });
-        progress(done + 1, total);
-    }
-    moves.reverse();
-    let mut totals = [PlayerTotals::default(); 2];
-    for analysis in &moves {
-        let Some(eval) = analysis.eval else { continue };
-        let totals = &mut totals[usize::from(analysis.color == Color::White)];
-        totals.moves += 1;
-        totals.total_loss += i64::from(eval.loss);
-        match eval.judgement {
-            Judgement::Good => {}
-            Judgement::Mistake => totals.mistakes += 1,
-            Judgement::Blunder => totals.blunders += 1,
+    let mut analyser = Analyser::new(game, *options);
+    let stop = StopSignal::new();
+    let mut reported = 0;
+    loop {
+        let next = analyser.next_search();
+        while reported < analyser.done() {
+            reported += 1;
+            progress(reported, analyser.total());
         }
-    }
-    GameAnalysis {
-        start: game.start(),
-        moves,
-        totals,
-        final_score: game.final_score_black(),
+        let Some(search) = next else {
+            return analyser.analysis();
+        };
+        let result = searcher.search(&search.position, &search.limits, &stop, &mut |_| {});
+        analyser.record(&result);
     }
 }
 
-/// The limits for a position: an exact solve near the end, else the
-/// midgame depth (one less for the position after the move: `child`).
-fn limits(position: &Position, options: &AnalysisOptions, child: bool) -> Limits {
-    if position.empty_count() <= options.exact_from {
+/// A search an analysis needs: the position and how deep to look.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnalysisSearch {
+    pub position: Position,
+    pub limits: Limits,
+}
+
+/// The search of the move being analysed whose result is awaited.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Awaited {
+    /// The position before the move: its best move and score.
+    Best,
+    /// The position after the move played, the best move being another.
+    Played {
+        best: Move,
+        score: i32,
+        depth: Depth,
+    },
+}
+
+/// An analysis one search at a time, for whoever runs the searches: the
+/// command line ([`analyse_game`]) or the console (through the engine,
+/// which stays responsive to `stop`).
+///
+/// Ask [`Analyser::next_search`] for a search, run it, hand its result to
+/// [`Analyser::record`], and so on until no search is left;
+/// [`Analyser::analysis`] gives the moves analysed so far (the last ones of
+/// the game, as the analysis goes from the end back) at any time.
+#[derive(Clone, Debug)]
+pub struct Analyser {
+    game: Game,
+    options: AnalysisOptions,
+    /// Moves not analysed yet: the next one is `left - 1`.
+    left: usize,
+    awaited: Awaited,
+    /// The moves analysed, from the last one back.
+    done: Vec<MoveAnalysis>,
+}
+
+impl Analyser {
+    pub fn new(game: &Game, options: AnalysisOptions) -> Analyser {
+        Analyser {
+            game: game.clone(),
+            options,
+            left: game.moves().len(),
+            awaited: Awaited::Best,
+            done: Vec::new(),
+        }
+    }
+
+    /// Moves of the game.
+    pub fn total(&self) -> usize {
+        self.game.moves().len()
+    }
+
+    /// Moves analysed so far.
+    pub fn done(&self) -> usize {
+        self.done.len()
+    }
+
+    /// The next search to run, `None` once every move is analysed. Forced
+    /// passes need none and are recorded on the way.
+    pub fn next_search(&mut self) -> Option<AnalysisSearch> {
+        loop {
+            let ply = self.left.checked_sub(1)?;
+            let position = self.game.positions()[ply];
+            let played = self.game.moves()[ply];
+            if played.is_pass() {
+                self.finish_move(None);
+                continue;
+            }
+            return Some(match self.awaited {
+                Awaited::Best => AnalysisSearch {
+                    position,
+                    limits: limits(&position, &self.options, false),
+                },
+                Awaited::Played { .. } => AnalysisSearch {
+                    position: position.play_unchecked(played),
+                    limits: limits(&position, &self.options, true),
+                },
+            });
+        }
+    }
+
+    /// Takes the result of the search [`Analyser::next_search`] gave last.
+    pub fn record(&mut self, result: &SearchResult) {
+        let Some(ply) = self.left.checked_sub(1) else {
+            return;
+        };
+        let played = self.game.moves()[ply];
+        match self.awaited {
+            Awaited::Best => {
+                let best = result.best.unwrap_or(played);
+                if best.square() == played.square() {
+                    let eval = judge(played, result.score, played, result.score, result.depth);
+                    self.finish_move(Some(eval));
+                } else {
+                    self.awaited = Awaited::Played {
+                        best,
+                        score: result.score,
+                        depth: result.depth,
+                    };
+                }
+            }
+            // The score after the move is the opponent's: the mover's is its
+            // negation.
+            Awaited::Played { best, score, depth } => {
+                let eval = judge(best, score, played, -result.score, depth);
+                self.finish_move(Some(eval));
+            }
+        }
+    }
+
+    fn finish_move(&mut self, eval: Option<MoveEval>) {
+        let ply = self.left - 1;
+        let position = self.game.positions()[ply];
+        self.done.push(MoveAnalysis {
+            ply,
+            color: position.side,
+            played: self.game.moves()[ply],
+            empties: position.empty_count(),
+            eval,
+        });
+        self.left = ply;
+        self.awaited = Awaited::Best;
+    }
+
+    /// The analysis of the moves analysed so far: every move once the
+    /// searches are done, else the last ones of the game.
+    pub fn analysis(&self) -> GameAnalysis {
+        let moves: Vec<MoveAnalysis> = self.done.iter().rev().copied().collect();
+        let mut totals = [PlayerTotals::default(); 2];
+        for analysis in &moves {
+            let Some(eval) = analysis.eval else { continue };
+            let totals = &mut totals[usize::from(analysis.color == Color::White)];
+            totals.moves += 1;
+            totals.total_loss += i64::from(eval.loss);
+            match eval.judgement {
+                Judgement::Good => {}
+                Judgement::Mistake => totals.mistakes += 1,
+                Judgement::Blunder => totals.blunders += 1,
+            }
+        }
+        GameAnalysis {
+            start: self.game.start(),
+            moves,
+            totals,
+            final_score: self.game.final_score_black(),
+        }
+    }
+}
+
+/// The limits of a search for the move played in `root`: an exact solve
+/// near the end, else the midgame depth at the analysis' selectivity, one
+/// ply less for the position after the move (`child`), so that both scores
+/// look as far. The root decides for both, so that the two scores of a move
+/// always come from the same kind of search, never a midgame score beside a
+/// solved one.
+fn limits(root: &Position, options: &AnalysisOptions, child: bool) -> Limits {
+    if root.empty_count() <= options.exact_from {
         return Limits {
             solve_empties: Some(64),
             solve_mode: SolveMode::Exact,
@@ -236,45 +380,30 @@ fn limits(position: &Position, options: &AnalysisOptions, child: bool) -> Limits
             }
         }),
         time: options.time,
+        selectivity: options.selectivity,
         threads: options.threads,
         ..Limits::default()
     }
 }
 
-/// Searches the best move of `position` and scores `played`.
-fn evaluate_move(
-    searcher: &mut Searcher,
-    position: &Position,
-    played: Move,
-    options: &AnalysisOptions,
-) -> MoveEval {
-    let stop = StopSignal::new();
-    let root = searcher.search(
-        position,
-        &limits(position, options, false),
-        &stop,
-        &mut |_| {},
-    );
-    let mut best = root.best.unwrap_or(played);
-    let mut best_score = root.score;
-    let played_score = if best.square() == played.square() {
-        best_score
+/// The verdict on `played` scoring `played_score` where the search found
+/// `best` scoring `best_score`, both from the mover's view. When the move
+/// played scores better than the search's own choice (a midgame search may
+/// see it so), the move played counts as the best: a loss is never
+/// negative and the best move never scores below the move played.
+fn judge(best: Move, best_score: i32, played: Move, played_score: i32, depth: Depth) -> MoveEval {
+    let (best, best_score) = if played_score > best_score {
+        (played, played_score)
     } else {
-        let after = position.play_unchecked(played);
-        let reply = searcher.search(&after, &limits(&after, options, true), &stop, &mut |_| {});
-        -reply.score
+        (best, best_score)
     };
-    if played_score > best_score {
-        best = played;
-        best_score = played_score;
-    }
     let loss = best_score - played_score;
     MoveEval {
         best,
         best_score,
         played_score,
         loss,
-        depth: root.depth,
+        depth,
         judgement: Judgement::of_loss(loss),
     }
 }
@@ -526,6 +655,43 @@ mod tests {
         assert_eq!(Judgement::of_loss(MISTAKE_LOSS), Judgement::Mistake);
         assert_eq!(Judgement::of_loss(BLUNDER_LOSS + 6), Judgement::Blunder);
         assert_eq!(json_string("a\"b\\\n"), "\"a\\\"b\\\\\\n\"");
+    }
+
+    #[test]
+    fn a_move_played_scoring_above_the_best_is_the_best() {
+        let moves = Position::default().move_list();
+        let (best, played) = (moves[0], moves[1]);
+        let depth = Depth::plies(3);
+        let eval = judge(best, 10, played, 12, depth);
+        assert_eq!((eval.best, eval.best_score, eval.loss), (played, 12, 0));
+        let eval = judge(best, 10, played, 4, depth);
+        assert_eq!((eval.best, eval.best_score, eval.loss), (best, 10, 6));
+        assert_eq!(eval.judgement, Judgement::Mistake);
+    }
+
+    #[test]
+    fn both_searches_of_a_move_are_of_the_same_kind() {
+        let options = AnalysisOptions {
+            exact_from: 20,
+            ..AnalysisOptions::default()
+        };
+        let empties = |n: u32| {
+            let mut position = Position::default();
+            while position.empty_count() > n {
+                position = position.play_unchecked(position.move_list()[0]);
+            }
+            position
+        };
+        // 21 empties: the position after the move has 20, but is searched
+        // as its move's root is, in the midgame.
+        let root = empties(21);
+        assert_eq!(limits(&root, &options, true).solve_empties, None);
+        assert_eq!(limits(&root, &options, true).depth, Some(DEFAULT_DEPTH - 1));
+        assert_eq!(
+            limits(&empties(20), &options, false).solve_empties,
+            Some(64)
+        );
+        assert_eq!(limits(&empties(20), &options, true).solve_empties, Some(64));
     }
 
     #[test]

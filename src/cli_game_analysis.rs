@@ -8,6 +8,7 @@ use crate::cli::AnalyzeArgs;
 use crate::engine::EngineOptions;
 use crate::formats::{ggf, spec, wthor};
 use crate::game::Game;
+use crate::search::Selectivity;
 use std::error::Error;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -221,6 +222,8 @@ pub fn run(args: &AnalyzeArgs, options: EngineOptions) -> Result<ExitCode, Box<d
         exact_from: args.exact_from,
         hash_mib: options.hash_mib,
         threads: options.search_threads(false),
+        // Full width unless --selectivity asks otherwise.
+        selectivity: options.selectivity.unwrap_or(Selectivity::NONE),
     };
     let several = games.len() > 1;
     let mut out = std::io::stdout().lock();

@@ -447,8 +447,28 @@ impl Engine {
             self.running = Some(result);
             return;
         }
-        self.stop.reset();
         let limits = self.limits(&request);
+        self.search(position, limits, sink, done, result);
+    }
+
+    /// Starts a search of the current position with exactly `limits`,
+    /// whoever plays (an analysis chooses its own depth and solves); returns
+    /// at once. Events go to `sink` on the search thread.
+    pub fn go_limits(&mut self, limits: Limits, sink: EventSink) {
+        self.abort();
+        let (done, result) = mpsc::channel();
+        self.search(self.position(), limits, sink, done, result);
+    }
+
+    fn search(
+        &mut self,
+        position: Position,
+        limits: Limits,
+        sink: EventSink,
+        done: Sender<SearchResult>,
+        result: Receiver<SearchResult>,
+    ) {
+        self.stop.reset();
         self.send(Job::Search {
             position,
             limits,

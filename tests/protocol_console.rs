@@ -191,3 +191,55 @@ fn a_person_cannot_move_for_oxello() {
         "{lines:?}"
     );
 }
+
+/// WTHOR 1985, game 3: at level 3 the console's own analysis showed row 6
+/// as `f3 +12 | f4 +10 | 0`, the played move above the "best".
+const WTHOR_1985_3: &str = "f5d6c3d3c2f3e3f4g3g5e6d7c4d2e1f6g4c1e2h3h4h5c5h2h6h7g6f7c6b6c7b5b4c8\
+                            e7d8a5f2f8a3a6b3f1a4a2b7e8b1d1g1a8a7b8g7g8h8g2h1b2a1";
+
+/// The rows of an analysis table: one per move.
+fn analysis_rows(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter(|l| l.contains(" | black  | ") || l.contains(" | white  | "))
+        .cloned()
+        .collect()
+}
+
+#[test]
+fn the_console_analysis_is_the_librarys() {
+    let script = format!("play {WTHOR_1985_3}\nanalyze\n");
+    let console = ["console", "--level", "3", "--threads", "1"];
+    let (status, lines) = protocol_util::piped(&console, &script, Duration::from_secs(120));
+    assert!(status.success());
+    let rows = analysis_rows(&lines);
+    // 60 moves and two passes.
+    assert_eq!(rows.len(), 62, "{lines:?}");
+    // Level 3: depth 3 at the level's selectivity, exact from 7 empties.
+    let (code, out, err) = protocol_util::run(&[
+        "analyze",
+        WTHOR_1985_3,
+        "--game",
+        "--depth",
+        "3",
+        "--exact-from",
+        "7",
+        "--selectivity",
+        "73",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{err:?}");
+    assert_eq!(rows, analysis_rows(&out));
+    for row in &rows {
+        // ply | colour | move | empties | depth | score | best | best score | loss |
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        if cells[2] == "pass" {
+            continue;
+        }
+        let played: i32 = cells[5].parse().unwrap();
+        let best: i32 = cells[7].parse().unwrap();
+        let loss: i32 = cells[8].parse().unwrap();
+        assert!(played <= best && loss == best - played, "{row}");
+    }
+}

@@ -31,10 +31,11 @@ mod commands;
 
 use commands::fail;
 pub use commands::{
-    COMMANDS, Command, CommandInfo, ConsoleError, MAX_PERFT_DEPTH, MISTAKE_DISCS, PlayMode,
-    TABLE_HEADER, format_score, format_time, help_lines, parse, table_row,
+    COMMANDS, Command, CommandInfo, ConsoleError, MAX_PERFT_DEPTH, PlayMode, TABLE_HEADER,
+    format_score, format_time, help_lines, parse, table_row,
 };
 
+use crate::analysis::{self, Analyser, AnalysisOptions, GameInfo};
 use crate::bitboard::squares;
 use crate::color::Color;
 use crate::diagram::diagram;
@@ -57,21 +58,14 @@ enum Task {
     Play,
     Hint,
     Solve,
-    Analyze(Analysis),
+    Analyze(Box<Analysis>),
 }
 
-/// An `analyze` in progress.
+/// An `analyze` in progress: the library's analysis, its searches run by the
+/// engine one at a time.
 #[derive(Debug)]
 struct Analysis {
-    /// Index of the move being looked at.
-    index: usize,
-    /// The best move and its score, once searched.
-    best: Option<(Move, i32)>,
-    /// Whether the played move's score is negated (a search from after it).
-    negate: bool,
-    /// Disc losses and mistakes of Black and White.
-    lost: [i32; 2],
-    mistakes: [u32; 2],
+    analyser: Analyser,
     started: Instant,
 }
 
@@ -88,13 +82,6 @@ pub(crate) struct Console {
     search_level: Level,
     task: Option<Task>,
     rejected: bool,
-}
-
-fn color_index(color: Color) -> usize {
-    match color {
-        Color::Black => 0,
-        Color::White => 1,
-    }
 }
 
 fn title(color: Color) -> &'static str {
@@ -156,32 +143,24 @@ impl Console {
         self.start(Task::Play, GoRequest::default(), out);
     }
 
-    /// Starts a search of the current game. Hints, solves and analyses
-    /// search even when a simple player is chosen.
+    /// Starts a search of the current game. Hints and solves search even
+    /// when a simple player is chosen (analyses search with their own limits).
     fn start(&mut self, task: Task, request: GoRequest, out: &mut Vec<String>) {
-        let game = self.game.clone();
-        self.start_on(&game, task, request, out);
-    }
-
-    fn start_on(&mut self, game: &Game, task: Task, request: GoRequest, out: &mut Vec<String>) {
-        let shows_table = !matches!(task, Task::Analyze(_));
         let player = self.host.engine().options().player;
         let swap = matches!(player, Player::Simple(_)) && !matches!(task, Task::Play);
         if swap {
             let level = Player::Level(self.search_level);
             self.host.engine_mut().set_player(level);
         }
-        if shows_table {
-            if matches!(task, Task::Play) {
-                out.push(format!(
-                    "oxello ({}) thinks for {}...",
-                    player,
-                    title(game.position().side)
-                ));
-            }
-            out.extend(TABLE_HEADER.iter().map(|line| line.to_string()));
+        if matches!(task, Task::Play) {
+            out.push(format!(
+                "oxello ({}) thinks for {}...",
+                player,
+                title(self.game.position().side)
+            ));
         }
-        self.host.start(game, request);
+        out.extend(TABLE_HEADER.iter().map(|line| line.to_string()));
+        self.host.start(&self.game, request);
         if swap {
             self.host.engine_mut().set_player(player);
         }
@@ -413,150 +392,85 @@ impl Console {
         Ok(())
     }
 
+    /// How the console analyses: as deep as the level plays (or `--depth`),
+    /// solving exactly from the level's exact-solve empties, at the
+    /// selectivity of `--selectivity` or the level's.
+    fn analysis_options(&self) -> AnalysisOptions {
+        let options = self.host.engine().options();
+        let level = match options.player {
+            Player::Level(level) => level,
+            Player::Simple(_) => self.search_level,
+        };
+        AnalysisOptions {
+            depth: Some(self.search_depth()),
+            time: options.time,
+            exact_from: level.exact_empties,
+            hash_mib: options.hash_mib,
+            threads: options.search_threads(false),
+            selectivity: options.selectivity.unwrap_or(level.selectivity),
+        }
+    }
+
     fn analyze(&mut self, out: &mut Vec<String>) -> Result<(), ConsoleError> {
         if self.game.moves().is_empty() {
             return fail("no moves to analyse yet");
         }
-        out.push("  #  player  played  score | best  score | loss".to_string());
+        let options = self.analysis_options();
+        out.push(format!(
+            "analysing {} moves from the last one back (depth {}, exact from {} empties); 'stop' ends it",
+            self.game.moves().len(),
+            options.depth.unwrap_or_default(),
+            options.exact_from
+        ));
         let analysis = Analysis {
-            index: 0,
-            best: None,
-            negate: false,
-            lost: [0; 2],
-            mistakes: [0; 2],
+            analyser: Analyser::new(&self.game, options),
             started: Instant::now(),
         };
-        self.task = Some(Task::Analyze(analysis));
+        self.task = Some(Task::Analyze(Box::new(analysis)));
         self.advance_analysis(None, out);
         Ok(())
     }
 
     /// Takes the result of the last analysis search (if any) and starts the
-    /// next one, or prints the summary.
+    /// next one, or prints the table: of every move when done, of the moves
+    /// analysed so far when stopped.
     fn advance_analysis(&mut self, result: Option<SearchResult>, out: &mut Vec<String>) {
         let Some(Task::Analyze(mut analysis)) = self.task.take() else {
             return;
         };
-        let moves = self.game.moves().to_vec();
+        let mut stopped = self.host.interrupted();
         if let Some(result) = result {
-            let stopped = result.stopped == Some(StopReason::Signal);
-            match analysis.best {
-                None => {
-                    let best = result.best.unwrap_or(Move::Pass);
-                    if best.square() == moves[analysis.index].square() {
-                        self.analysis_row(&mut analysis, result.score, best, result.score, out);
-                        analysis.index += 1;
-                    } else {
-                        analysis.best = Some((best, result.score));
-                    }
-                }
-                Some((best, best_score)) => {
-                    let sign = if analysis.negate { -1 } else { 1 };
-                    let played = sign * result.score;
-                    self.analysis_row(&mut analysis, played, best, best_score, out);
-                    analysis.best = None;
-                    analysis.index += 1;
-                }
-            }
-            if stopped || self.host.interrupted() {
-                out.push("analysis stopped".to_string());
-                return;
+            if result.stopped == Some(StopReason::Signal) {
+                // An unfinished search says nothing sure about its move.
+                stopped = true;
+            } else {
+                analysis.analyser.record(&result);
             }
         }
-        loop {
-            if analysis.index >= moves.len() {
-                self.analysis_summary(&analysis, out);
-                return;
-            }
-            let mut game = self.game.clone();
-            if analysis.best.is_none() {
-                game.truncate(analysis.index);
-                if moves[analysis.index].is_pass() {
-                    analysis.index += 1;
-                    continue;
-                }
-                self.start_on(&game, Task::Analyze(analysis), GoRequest::default(), out);
-                return;
-            }
-            // The played move differs from the best: search after it, one
-            // ply shallower so both scores look equally far.
-            game.truncate(analysis.index + 1);
-            let position = game.position();
-            let mover = self.game.positions()[analysis.index];
-            if position.is_game_over() {
-                let black = position.final_score_black();
-                let played = if mover.side == Color::Black {
-                    black
-                } else {
-                    -black
-                };
-                let (best, best_score) = analysis.best.take().expect("checked above");
-                self.analysis_row(&mut analysis, played, best, best_score, out);
-                analysis.index += 1;
-                continue;
-            }
-            analysis.negate = !position.must_pass();
-            if position.must_pass() {
-                let _ = game.play(Move::Pass);
-            }
-            let request = GoRequest {
-                depth: Some(self.search_depth().saturating_sub(1).max(1)),
-                ..GoRequest::default()
-            };
-            self.start_on(&game, Task::Analyze(analysis), request, out);
+        let next = if stopped {
+            None
+        } else {
+            analysis.analyser.next_search()
+        };
+        if let Some(search) = next {
+            self.host.start_limits(search.position, search.limits);
+            self.task = Some(Task::Analyze(analysis));
             return;
         }
-    }
-
-    fn analysis_row(
-        &self,
-        analysis: &mut Analysis,
-        played_score: i32,
-        best: Move,
-        best_score: i32,
-        out: &mut Vec<String>,
-    ) {
-        let index = analysis.index;
-        let mover = self.game.positions()[index].side;
-        let played = self.game.moves()[index];
-        let loss = if played.square() == best.square() {
-            0
+        let info = GameInfo::default();
+        let table = analysis::format_table(&info, &analysis.analyser.analysis());
+        out.extend(table.lines().map(str::to_string));
+        let elapsed = format_time(analysis.started.elapsed());
+        out.push(if stopped {
+            format!(
+                "analysis stopped after {}: the last {} of {} moves analysed",
+                elapsed,
+                analysis.analyser.done(),
+                analysis.analyser.total()
+            )
         } else {
-            (best_score - played_score).max(0)
-        };
-        let mark = if loss >= MISTAKE_DISCS {
-            analysis.mistakes[color_index(mover)] += 1;
-            "  mistake"
-        } else {
-            ""
-        };
-        analysis.lost[color_index(mover)] += loss;
-        out.push(format!(
-            "{:>3}  {:<6}  {:<6}  {:+03}  | {:<4}  {:+03} | {:>3}{mark}",
-            index + 1,
-            title(mover),
-            played.to_string(),
-            played_score,
-            best.to_string(),
-            best_score,
-            loss
-        ));
-    }
-
-    fn analysis_summary(&self, analysis: &Analysis, out: &mut Vec<String>) {
-        for color in [Color::Black, Color::White] {
-            let i = color_index(color);
-            out.push(format!(
-                "{}: {} discs lost, {} mistake(s)",
-                title(color),
-                analysis.lost[i],
-                analysis.mistakes[i]
-            ));
-        }
-        out.push(format!(
-            "analysis done in {}",
-            format_time(analysis.started.elapsed())
-        ));
+            format!("analysis done in {elapsed}")
+        });
     }
 
     fn finished(&mut self, result: SearchResult, out: &mut Vec<String>) {

@@ -6,9 +6,11 @@
 //! the channel are recognised as stale and dropped: nothing of an old search
 //! is printed after a `pong`.
 
-use crate::engine::{Engine, GoRequest, SearchEvent};
+use crate::engine::{Engine, EventSink, GoRequest, SearchEvent};
 use crate::game::Game;
+use crate::position::Position;
 use crate::protocol::Input;
+use crate::search::Limits;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::Sender;
@@ -77,13 +79,24 @@ impl SearchHost {
     /// Starts searching the current position of `game` (any running search
     /// is cancelled first). Returns the new search's generation.
     pub fn start(&mut self, game: &Game, request: GoRequest) -> u64 {
+        self.launch(game, |engine, sink| engine.go(request, sink))
+    }
+
+    /// Starts searching `position` with exactly `limits` (an analysis'
+    /// search), whoever plays. Returns the new search's generation.
+    pub fn start_limits(&mut self, position: Position, limits: Limits) -> u64 {
+        let game = Game::from_position(position);
+        self.launch(&game, |engine, sink| engine.go_limits(limits, sink))
+    }
+
+    fn launch(&mut self, game: &Game, go: impl FnOnce(&mut Engine, EventSink)) -> u64 {
         self.cancel();
         self.engine.set_game(game.clone());
         let generation = self.generation;
         let events = self.events.clone();
         self.active = true;
-        self.engine.go(
-            request,
+        go(
+            &mut self.engine,
             Box::new(move |event| {
                 let _ = events.send(Input::Search { generation, event });
             }),

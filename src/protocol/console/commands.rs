@@ -166,7 +166,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     CommandInfo {
         names: &["analyze", "analyse", "a"],
         usage: "analyze",
-        help: "score every move of the game against the best, mark mistakes",
+        help: "score every move against the best, mistakes (?) and blunders (??)",
     },
     CommandInfo {
         names: &["solve"],
@@ -212,8 +212,6 @@ pub const COMMANDS: &[CommandInfo] = &[
 
 /// Deepest `perft` the console runs (deeper counts take hours).
 pub const MAX_PERFT_DEPTH: u32 = 12;
-/// Loss in discs from which a move is marked as a mistake by `analyze`.
-pub const MISTAKE_DISCS: i32 = 4;
 
 /// Why a line is not a command, in words for people.
 #[derive(Clone, Debug, PartialEq, Eq)]
