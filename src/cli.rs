@@ -62,7 +62,8 @@ pub struct EngineArgs {
     /// Seed of random choices, for reproducible runs: the random player's
     /// moves (default: a new seed from the system each run, printed in match
     /// headers), a match's opening order (which it then shuffles, as
-    /// `--random` does), fit-probcut's sampling (default 1).
+    /// `--random` does), the sampling of fit-probcut and of
+    /// `solve --sample-wthor` (default 1).
     #[arg(long, global = true)]
     pub seed: Option<u64>,
 }
@@ -240,6 +241,10 @@ pub struct FitProbcutArgs {
 /// Seed of fit-probcut's sampling without `--seed`: its parameters are
 /// reproducible by default.
 pub const DEFAULT_FIT_SEED: u64 = 1;
+
+/// Seed of `solve --sample-wthor` without `--seed`: the accuracy sets of
+/// `positions/` are reproducible by default.
+pub const DEFAULT_SAMPLE_SEED: u64 = 1;
 
 /// Options of `oxello train-eval`.
 #[derive(Debug, Args)]
@@ -482,9 +487,6 @@ pub struct SolveArgs {
     /// Number of sampled positions.
     #[arg(long, default_value_t = 50, requires = "sample_wthor")]
     pub count: usize,
-    /// Seed of the sampling.
-    #[arg(long, default_value_t = 1, requires = "sample_wthor")]
-    pub seed: u64,
 }
 
 /// Whether `error` is a write to a closed stdout (the reader of a pipe has
@@ -518,7 +520,11 @@ fn run_tool(cli: Cli) -> Result<ExitCode, Box<dyn Error>> {
     match cli.command {
         Some(Command::Perft(args)) => run_perft(&args),
         Some(Command::Show(args)) => run_show(&args),
-        Some(Command::Solve(args)) => crate::cli_solve::run(&args, cli.engine.options()?),
+        Some(Command::Solve(args)) => crate::cli_solve::run(
+            &args,
+            cli.engine.options()?,
+            cli.engine.seed.unwrap_or(DEFAULT_SAMPLE_SEED),
+        ),
         Some(Command::Bench(args)) => {
             let selectivity = cli.engine.options()?.analysis_selectivity();
             match &args.accuracy {

@@ -19,8 +19,9 @@ struct Task {
 pub fn run(
     args: &SolveArgs,
     options: crate::engine::EngineOptions,
+    seed: u64,
 ) -> Result<ExitCode, Box<dyn Error>> {
-    let tasks = load_tasks(args)?;
+    let tasks = load_tasks(args, seed)?;
     let mode = if args.wld {
         SolveMode::Wld
     } else {
@@ -167,10 +168,10 @@ fn print_row(
     Ok(())
 }
 
-fn load_tasks(args: &SolveArgs) -> Result<Vec<Task>, Box<dyn Error>> {
+fn load_tasks(args: &SolveArgs, seed: u64) -> Result<Vec<Task>, Box<dyn Error>> {
     if let Some(folder) = &args.sample_wthor {
         let all = wthor::folder_positions(folder)?;
-        let sampled = wthor::sample(&all, args.empties, args.count, args.seed);
+        let sampled = wthor::sample(&all, args.empties, args.count, seed);
         if sampled.len() < args.count {
             log::warn!(
                 "only {} distinct positions with {} empties in {}",
