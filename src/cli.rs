@@ -213,6 +213,17 @@ pub enum Command {
     /// endgame positions are solved exactly and searched shallowly. The
     /// regressions and σ are printed per depth pair.
     FitProbcut(FitProbcutArgs),
+    /// Play the engine against itself and write training records: for every
+    /// position with a choice, the board, the search's move distribution
+    /// (policy), the move played, the search score and the game's outcome.
+    ///
+    /// Games start from random moves, an opening list (`--openings`) or
+    /// WTHOR prefixes (`--wthor`), draw among near-best moves early on, and
+    /// are reproducible for a `--seed`: searches are single-threaded and
+    /// limited by level and `--nodes`, never by time. `--shard i/n` plays a
+    /// part of the run for one machine; rerunning with the same `--output`
+    /// resumes a killed run.
+    Selfplay(Box<crate::cli_selfplay::SelfplayArgs>),
 }
 
 /// Options of `oxello fit-probcut`.
@@ -550,6 +561,7 @@ fn run_tool(cli: Cli) -> Result<ExitCode, Box<dyn Error>> {
         Some(Command::FitProbcut(args)) => {
             crate::cli_probcut::run(&args, cli.engine.seed.unwrap_or(DEFAULT_FIT_SEED))
         }
+        Some(Command::Selfplay(args)) => crate::cli_selfplay::run(&args, &cli.engine),
         _ => unreachable!("protocol modes are dispatched by run"),
     }
 }

@@ -45,6 +45,7 @@ pub mod cli_bench;
 pub mod cli_game_analysis;
 pub mod cli_match;
 pub mod cli_probcut;
+pub mod cli_selfplay;
 pub mod cli_solve;
 pub mod cli_train;
 pub mod color;
@@ -60,6 +61,7 @@ pub mod players;
 pub mod position;
 pub mod protocol;
 pub mod search;
+pub mod selfplay;
 pub mod square;
 pub mod svg;
 

@@ -1,0 +1,277 @@
+//! Where self-play games start: the standard position, a line of an opening
+//! list (XOT), or the first moves of a WTHOR game, then a few random moves.
+//!
+//! A list (or the WTHOR prefixes) is shuffled once with the run's seed and
+//! game `i` takes entry `i mod len`, so every entry is used as evenly as the
+//! number of games allows and another seed visits them in another order.
+//! WTHOR prefixes that lead to the same position are kept once: popular
+//! human lines would otherwise fill most of the run.
+
+use crate::bitboard::{BoardSize, squares};
+use crate::formats::{openings, wthor};
+use crate::game::Game;
+use crate::moves::Move;
+use crate::position::Position;
+use rand::Rng;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use std::collections::HashSet;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// Where the openings come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpeningSource {
+    /// The standard start position.
+    Start,
+    /// An opening list: one transcript per line (the XOT lists).
+    List(PathBuf),
+    /// The first `plies` moves (passes included) of every game of the
+    /// `.wtb` files of a folder (8x8 only).
+    Wthor { dir: PathBuf, plies: u32 },
+}
+
+/// Why the openings could not be prepared.
+#[derive(Debug)]
+pub enum OpeningsError {
+    /// A file or folder could not be read.
+    Io {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    /// A line of an opening list does not replay on the board size.
+    List {
+        path: PathBuf,
+        error: openings::OpeningsError,
+    },
+    /// A WTHOR file is damaged.
+    Wthor {
+        path: PathBuf,
+        error: wthor::WthorError,
+    },
+    /// The source gave no usable opening.
+    Empty { what: String },
+    /// WTHOR games are 8x8 games.
+    WthorSize(BoardSize),
+}
+
+impl fmt::Display for OpeningsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpeningsError::Io { path, error } => write!(f, "{}: {error}", path.display()),
+            OpeningsError::List { path, error } => write!(f, "{}: {error}", path.display()),
+            OpeningsError::Wthor { path, error } => write!(f, "{}: {error}", path.display()),
+            OpeningsError::Empty { what } => write!(f, "no usable opening in {what}"),
+            OpeningsError::WthorSize(size) => {
+                write!(f, "WTHOR games are 8x8: no openings for {size}x{size}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for OpeningsError {}
+
+/// The openings of a run, ready to hand out by game index.
+#[derive(Clone, Debug)]
+pub struct OpeningBook {
+    games: Vec<Game>,
+    random_moves: u32,
+}
+
+impl OpeningBook {
+    /// Reads the source, keeps what replays on `size`, shuffles with `seed`.
+    /// After its opening each game plays `random_moves` uniformly random
+    /// moves (forced passes do not count).
+    pub fn new(
+        source: &OpeningSource,
+        size: BoardSize,
+        random_moves: u32,
+        seed: u64,
+    ) -> Result<OpeningBook, OpeningsError> {
+        let mut games = match source {
+            OpeningSource::Start => vec![Game::new(size)],
+            OpeningSource::List(path) => read_list(path, size)?,
+            OpeningSource::Wthor { dir, plies } => {
+                if size != BoardSize::Eight {
+                    return Err(OpeningsError::WthorSize(size));
+                }
+                wthor_prefixes(dir, *plies)?
+            }
+        };
+        games.shuffle(&mut StdRng::seed_from_u64(seed));
+        Ok(OpeningBook {
+            games,
+            random_moves,
+        })
+    }
+
+    /// Distinct openings before the random moves.
+    pub fn len(&self) -> usize {
+        self.games.len()
+    }
+
+    /// Whether the book is empty (never, once built).
+    pub fn is_empty(&self) -> bool {
+        self.games.is_empty()
+    }
+
+    /// The start of game `index`: its opening and random moves drawn from
+    /// `rng`. May be a finished game (then it has no record).
+    pub fn start(&self, index: u32, rng: &mut StdRng) -> Game {
+        let mut game = match self.games.get(index as usize % self.games.len().max(1)) {
+            Some(game) => game.clone(),
+            None => return Game::new(BoardSize::Eight),
+        };
+        let mut placed = 0;
+        while placed < self.random_moves {
+            let position = game.position();
+            let legal = position.legal_moves();
+            let mv = if legal == 0 {
+                if position.is_game_over() {
+                    break;
+                }
+                Move::Pass
+            } else {
+                placed += 1;
+                let pick = rng.random_range(0..legal.count_ones() as usize);
+                match squares(legal).nth(pick).map(|s| position.placement(s)) {
+                    Some(Ok(mv)) => mv,
+                    _ => break,
+                }
+            };
+            if game.play(mv).is_err() {
+                break;
+            }
+        }
+        game
+    }
+}
+
+fn read_list(path: &Path, size: BoardSize) -> Result<Vec<Game>, OpeningsError> {
+    let text = std::fs::read_to_string(path).map_err(|error| OpeningsError::Io {
+        path: path.to_path_buf(),
+        error,
+    })?;
+    let list = openings::parse_list(&text, Position::start(size)).map_err(|error| {
+        OpeningsError::List {
+            path: path.to_path_buf(),
+            error,
+        }
+    })?;
+    if list.is_empty() {
+        return Err(OpeningsError::Empty {
+            what: path.display().to_string(),
+        });
+    }
+    Ok(list.into_iter().map(|opening| opening.game).collect())
+}
+
+/// The distinct `plies`-move prefixes of the WTHOR games of `dir` that do
+/// not end the game, in file order.
+fn wthor_prefixes(dir: &Path, plies: u32) -> Result<Vec<Game>, OpeningsError> {
+    let paths =
+        crate::formats::files_with_extension(dir, "wtb").map_err(|error| OpeningsError::Io {
+            path: dir.to_path_buf(),
+            error,
+        })?;
+    let mut seen = HashSet::new();
+    let mut games = Vec::new();
+    let mut unreadable = 0usize;
+    for path in &paths {
+        let damaged = |error| OpeningsError::Wthor {
+            path: path.clone(),
+            error,
+        };
+        let file = wthor::parse_wtb(&wthor::read_file(path).map_err(damaged)?).map_err(damaged)?;
+        for record in &file.games {
+            let Ok(mut game) = record.replay() else {
+                unreadable += 1;
+                continue;
+            };
+            if game.moves().len() <= plies as usize {
+                continue;
+            }
+            game.truncate(plies as usize);
+            if !game.is_over() && seen.insert(game.position()) {
+                games.push(game);
+            }
+        }
+    }
+    if unreadable > 0 {
+        log::warn!(
+            "{unreadable} WTHOR games of {} do not replay",
+            dir.display()
+        );
+    }
+    if games.is_empty() {
+        return Err(OpeningsError::Empty {
+            what: format!("the .wtb files of {}", dir.display()),
+        });
+    }
+    Ok(games)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_moves_are_played_after_the_opening() {
+        for size in BoardSize::ALL {
+            let book = OpeningBook::new(&OpeningSource::Start, size, 3, 1).unwrap();
+            let mut rng = StdRng::seed_from_u64(5);
+            let game = book.start(0, &mut rng);
+            let placed = game.moves().iter().filter(|m| !m.is_pass()).count();
+            assert_eq!(placed, 3, "{size}");
+            let again = book.start(0, &mut StdRng::seed_from_u64(5));
+            assert_eq!(again, game);
+        }
+    }
+
+    #[test]
+    fn missing_files_are_errors() {
+        let missing = PathBuf::from("/nonexistent/openings.txt");
+        let error = OpeningBook::new(
+            &OpeningSource::List(missing.clone()),
+            BoardSize::Eight,
+            0,
+            1,
+        )
+        .unwrap_err();
+        assert!(error.to_string().contains("/nonexistent/openings.txt"));
+        let wthor = OpeningSource::Wthor {
+            dir: missing,
+            plies: 10,
+        };
+        assert!(OpeningBook::new(&wthor, BoardSize::Eight, 0, 1).is_err());
+        assert!(matches!(
+            OpeningBook::new(&wthor, BoardSize::Six, 0, 1),
+            Err(OpeningsError::WthorSize(BoardSize::Six))
+        ));
+    }
+
+    #[test]
+    fn wthor_prefixes_are_distinct() {
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/games/wthor");
+        let file = dir.join("WTH_1980.wtb");
+        if !file.is_file() {
+            eprintln!("skipped: {} not found", file.display());
+            return;
+        }
+        let tmp = std::env::temp_dir().join(format!("oxello-wthor-{}", std::process::id()));
+        std::fs::create_dir_all(&tmp).unwrap();
+        std::fs::copy(&file, tmp.join("WTH_1980.wtb")).unwrap();
+        let source = OpeningSource::Wthor {
+            dir: tmp.clone(),
+            plies: 12,
+        };
+        let book = OpeningBook::new(&source, BoardSize::Eight, 0, 1);
+        std::fs::remove_dir_all(&tmp).unwrap();
+        let book = book.unwrap();
+        assert!(book.len() > 10);
+        let positions: HashSet<Position> = book.games.iter().map(Game::position).collect();
+        assert_eq!(positions.len(), book.len());
+        assert!(book.games.iter().all(|g| g.moves().len() == 12));
+    }
+}
