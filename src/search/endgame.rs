@@ -5,14 +5,14 @@
 //!
 //! * [`Search::solve_pv`]: full-window principal-variation search, used at the
 //!   root and on the principal line; keeps the PV.
-//! * `solve_deep`: null-window search from [`TABLE_MIN_EMPTIES`] up, with the
+//! * `solve_deep`: null-window search from [`DEEP_SOLVE_EMPTIES`] up, with the
 //!   transposition table, an enhanced transposition cutoff (children looked
 //!   up before any is searched), a stability cutoff, and fastest-first ordering
 //!   (fewest opponent replies), ordered by a shallow midgame search when many
 //!   squares are empty.
-//! * `solve_shallow`: null-window search for up to [`SHALLOW_SOLVE_EMPTIES`]
-//!   empties: no table, no sorting; moves in regions (quadrants) with an odd
-//!   number of empties first (parity).
+//! * `solve_sorted`: null-window search from 5 empties up to
+//!   [`DEEP_SOLVE_EMPTIES`]: no table, moves sorted fastest first (fewest
+//!   opponent replies, regions with an odd number of empties ahead).
 //! * `solve_4` down to `solve_1`: the last 4..2 empties try each empty square
 //!   directly instead of generating moves, and the last empty square is scored
 //!   by counting its flips.
@@ -49,7 +49,7 @@ impl Search<'_> {
             }
             3 => self.solve_3(board, alpha, empties, self.odd_regions(empties)),
             4 => self.solve_4(board, alpha, empties),
-            n if n <= SHALLOW_SOLVE_EMPTIES => self.solve_shallow(board, alpha, empties),
+            n if n < DEEP_SOLVE_EMPTIES => self.solve_sorted(board, alpha, empties),
             n => self.solve_deep(board, alpha, n),
         }
     }
@@ -236,8 +236,9 @@ impl Search<'_> {
         (best > -SCORE_INF).then_some(best)
     }
 
-    /// Up to [`SHALLOW_SOLVE_EMPTIES`] empties: parity order, no table.
-    fn solve_shallow(&mut self, board: Board, alpha: i32, empties: u64) -> i32 {
+    /// From 5 empties up to [`DEEP_SOLVE_EMPTIES`]: fastest first, no table
+    /// (nothing this small is stored).
+    fn solve_sorted(&mut self, board: Board, alpha: i32, empties: u64) -> i32 {
         if self.control.visit() {
             return alpha;
         }
@@ -245,18 +246,15 @@ impl Search<'_> {
         if moves == 0 {
             return self.solve_pass(board, alpha);
         }
-        let odd = self.odd_regions(empties);
+        let mut list =
+            self.order_fastest_first::<{ DEEP_SOLVE_EMPTIES as usize }>(board, moves, empties);
         let mut best = -SCORE_INF;
-        for group in [moves & odd, moves & !odd] {
-            for square in squares(group) {
-                let flips = movegen::flips(board.player, board.opponent, square.index());
-                let child = board.play_flips(square, flips);
-                let score = -self.solve_nws(child, -alpha - 1);
-                if score > best {
-                    best = score;
-                    if score > alpha {
-                        return best;
-                    }
+        while let Some(mv) = list.next_best() {
+            let score = -self.solve_nws(mv.play(board), -alpha - 1);
+            if score > best {
+                best = score;
+                if score > alpha {
+                    break;
                 }
             }
         }

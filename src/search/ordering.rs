@@ -40,10 +40,13 @@ impl Scored {
 ///
 /// A parallel search may defer the move just handed out (another thread is
 /// searching it): it comes back, best first again, after the others.
-pub(crate) struct MoveList {
+///
+/// `N` is the capacity: every legal move of any board by default, fewer for
+/// the solver's last empties (a node with `n` empties has at most `n` moves).
+pub(crate) struct MoveList<const N: usize = MAX_MOVES> {
     /// Handed out in `..taken`, waiting in `taken..len`, deferred in
     /// `len..len + deferred`.
-    moves: [Scored; MAX_MOVES],
+    moves: [Scored; N],
     len: usize,
     /// Moves already handed out by [`MoveList::next_best`].
     taken: usize,
@@ -52,11 +55,11 @@ pub(crate) struct MoveList {
     revisiting: bool,
 }
 
-impl MoveList {
+impl<const N: usize> MoveList<N> {
     #[inline]
-    fn new() -> MoveList {
+    fn new() -> MoveList<N> {
         MoveList {
-            moves: [Scored::default(); MAX_MOVES],
+            moves: [Scored::default(); N],
             len: 0,
             taken: 0,
             deferred: 0,
@@ -124,6 +127,9 @@ pub(crate) enum OrderingMode {
     /// By a midgame search of this depth after the move (best for us
     /// first), opponent mobility breaking ties.
     Search(u32),
+    /// The solver's: as [`OrderingMode::Search`], but the search's score
+    /// weighs less against mobility ([`SOLVE_ORDERING_SCALE`]).
+    Solve(u32),
     /// Fewest opponent replies first (weighted mobility).
     Mobility,
     /// Fewest opponent replies first, moves in regions with an odd number
@@ -148,9 +154,9 @@ impl OrderingMode {
     /// The mode of a solver node with `empties` empty squares.
     pub fn endgame(empties: u32) -> OrderingMode {
         if empties >= SHALLOW_ORDERING_EMPTIES {
-            OrderingMode::Search(SHALLOW_ORDERING_DEPTH)
+            OrderingMode::Solve(SHALLOW_ORDERING_DEPTH)
         } else if empties >= EVAL_ORDERING_EMPTIES {
-            OrderingMode::Search(EVAL_ORDERING_DEPTH)
+            OrderingMode::Solve(EVAL_ORDERING_DEPTH)
         } else {
             OrderingMode::FastestFirst
         }
@@ -180,18 +186,13 @@ impl Search<'_> {
             } else {
                 match mode {
                     OrderingMode::Search(depth) => {
-                        -self.ordering_search(child, depth) * SEARCH_ORDERING_SCALE
-                            - self.mobility_value(child)
+                        self.search_value(child, depth, SEARCH_ORDERING_SCALE)
+                    }
+                    OrderingMode::Solve(depth) => {
+                        self.search_value(child, depth, SOLVE_ORDERING_SCALE)
                     }
                     OrderingMode::Mobility => -self.mobility_value(child),
-                    OrderingMode::FastestFirst => {
-                        let parity = if odd & square.bit() != 0 {
-                            PARITY_BONUS
-                        } else {
-                            0
-                        };
-                        parity - self.mobility_value(child)
-                    }
+                    OrderingMode::FastestFirst => self.fastest_first_value(child, square, odd),
                 }
             };
             list.push(Scored {
@@ -201,6 +202,49 @@ impl Search<'_> {
             });
         }
         list
+    }
+
+    /// The value of a move leaving `child` by a search of `depth` after it,
+    /// each disc of its score worth `scale`, less the mobility it leaves.
+    #[inline]
+    fn search_value(&mut self, child: Board, depth: u32, scale: i32) -> i32 {
+        -self.ordering_search(child, depth) * scale - self.mobility_value(child)
+    }
+
+    /// The moves of `moves` (at most `N`) with their flips, valued
+    /// fastest first: for the solver's last empties, below the table.
+    #[inline]
+    pub(crate) fn order_fastest_first<const N: usize>(
+        &self,
+        board: Board,
+        moves: u64,
+        empties: u64,
+    ) -> MoveList<N> {
+        let odd = self.odd_regions(empties);
+        let mut list = MoveList::new();
+        for square in squares(moves) {
+            let flips = movegen::flips(board.player, board.opponent, square.index());
+            let child = board.play_flips(square, flips);
+            list.push(Scored {
+                index: square.index() as u8,
+                flips,
+                value: self.fastest_first_value(child, square, odd),
+            });
+        }
+        list
+    }
+
+    /// The fastest-first value of the move to `square` leaving `child`:
+    /// few opponent replies, and a region with an odd number of empties
+    /// (`odd`) ahead.
+    #[inline]
+    fn fastest_first_value(&self, child: Board, square: Square, odd: u64) -> i32 {
+        let parity = if odd & square.bit() != 0 {
+            PARITY_BONUS
+        } else {
+            0
+        };
+        parity - self.mobility_value(child)
     }
 
     /// How much freedom a position leaves its side to move: weighted legal
@@ -275,7 +319,7 @@ mod tests {
 
     #[test]
     fn next_best_hands_out_every_move_once_best_first() {
-        let mut list = MoveList::new();
+        let mut list: MoveList = MoveList::new();
         for (i, value) in [3, 9, -2, 9, 5].into_iter().enumerate() {
             list.push(Scored {
                 index: i as u8,
@@ -295,7 +339,7 @@ mod tests {
 
     #[test]
     fn deferred_moves_come_back_once_after_the_others() {
-        let mut list = MoveList::new();
+        let mut list: MoveList = MoveList::new();
         for (i, value) in [5, 4, 3, 2, 1].into_iter().enumerate() {
             list.push(Scored {
                 index: i as u8,
@@ -318,7 +362,7 @@ mod tests {
 
     #[test]
     fn a_list_holds_every_square() {
-        let mut list = MoveList::new();
+        let mut list: MoveList = MoveList::new();
         for i in 0..MAX_MOVES {
             list.push(Scored {
                 index: i as u8,
