@@ -167,6 +167,8 @@ pub enum Command {
     Gtp,
     /// The console for people: play, analyse, solve at a terminal.
     Console,
+    /// Speak the Gomocup (Piskvork) protocol as a gomoku brain.
+    Gomocup,
     /// One-shot: print the best move of a position and exit (for scripts
     /// and bots).
     Move(MoveArgs),
@@ -522,6 +524,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn Error>> {
         Some(Command::Nboard) => protocol(Mode::Nboard),
         Some(Command::Gtp) => protocol(Mode::Gtp),
         Some(Command::Console) => protocol(Mode::Console),
+        Some(Command::Gomocup) => protocol(Mode::Gomocup),
         Some(Command::Move(args)) => crate::protocol::oneshot::run(args, cli.engine.options()?),
         _ => run_tool(cli),
     }

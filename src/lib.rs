@@ -54,6 +54,7 @@ pub mod engine;
 pub mod eval;
 pub mod formats;
 pub mod game;
+pub mod gomoku;
 pub mod movegen;
 pub mod moves;
 pub mod perft;

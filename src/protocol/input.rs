@@ -93,6 +93,7 @@ impl Urgency {
         let words: &[&str] = match self.mode {
             Mode::Nboard => &["ping", "stop"],
             Mode::Console => &["stop"],
+            Mode::Gomocup => &["yxstop", "stop"],
             Mode::Gtp | Mode::Auto => &[],
         };
         words.iter().any(|word| first.eq_ignore_ascii_case(word))

@@ -29,7 +29,9 @@
 //!
 //! [`Mode::Auto`] starts as the console and switches by itself when the first
 //! command is `nboard N` (NBoard) or a GTP command (`protocol_version`,
-//! `boardsize`, `list_commands`, a command with a numeric id, ...).
+//! `boardsize`, `list_commands`, a command with a numeric id, ...), and to
+//! the Gomocup gomoku protocol when it is `START`, `RECTSTART`, `ABOUT` or
+//! `INFO`.
 
 pub mod console;
 pub mod gtp;
@@ -60,6 +62,8 @@ pub enum Mode {
     Nboard,
     Gtp,
     Console,
+    /// Gomocup (Piskvork) gomoku brain: [`crate::gomoku::gomocup`].
+    Gomocup,
 }
 
 /// What the command loop receives, in order.
@@ -141,6 +145,9 @@ fn make_handler(mode: Mode, host: SearchHost, settings: &Settings) -> Box<dyn Ha
         Mode::Nboard => Box::new(nboard::Nboard::new(host, settings.learn_file.clone())),
         Mode::Gtp => Box::new(gtp::Gtp::new(host)),
         Mode::Console => Box::new(console::Console::new(host)),
+        Mode::Gomocup => Box::new(crate::gomoku::gomocup::Gomocup::new(
+            host.engine().stop_signal(),
+        )),
     }
 }
 
@@ -357,6 +364,11 @@ fn detect(line: &str) -> Option<Mode> {
     let first = trimmed.split_whitespace().next().unwrap_or("");
     if first.eq_ignore_ascii_case("nboard") {
         Some(Mode::Nboard)
+    } else if ["START", "RECTSTART", "ABOUT", "INFO"]
+        .iter()
+        .any(|word| first.eq_ignore_ascii_case(word))
+    {
+        Some(Mode::Gomocup)
     } else if gtp::starts_session(trimmed) {
         Some(Mode::Gtp)
     } else {
@@ -485,6 +497,10 @@ mod tests {
         assert_eq!(detect("play f5d6"), Some(Mode::Console));
         assert_eq!(detect("f5"), Some(Mode::Console));
         assert_eq!(detect("undo"), Some(Mode::Console));
+        assert_eq!(detect("START 15"), Some(Mode::Gomocup));
+        assert_eq!(detect("rectstart 20,15"), Some(Mode::Gomocup));
+        assert_eq!(detect("ABOUT"), Some(Mode::Gomocup));
+        assert_eq!(detect("info timeout_turn 1000"), Some(Mode::Gomocup));
         assert_eq!(detect("   "), None);
         assert_eq!(detect("# comment"), None);
     }

@@ -1,0 +1,548 @@
+//! The gomoku board: a padded grid of cells, a line code per cell and
+//! direction kept up to date move by move, a Zobrist key and the history.
+//!
+//! Unlike the Othello board this one is made and unmade (`place`/`undo`)
+//! rather than copied: it holds 1,156 cells and their line codes, and a move
+//! changes only the `4 x 2n` codes around it.
+
+use crate::Color;
+use crate::gomoku::pattern::{BLACK, EMPTY, Pattern, PatternTable, WALL, WHITE, stone};
+use crate::gomoku::rules::{Config, ConfigError, MAX_N, MAX_SIDE, Rule};
+use std::fmt;
+use std::sync::{Arc, OnceLock};
+
+/// Wall cells around the board: at least the largest line radius.
+pub const PAD: usize = MAX_N;
+/// Cells per padded row (any board size uses the same layout).
+pub const STRIDE: usize = MAX_SIDE + 2 * PAD;
+/// Cells of the padded grid.
+pub const CELLS: usize = STRIDE * STRIDE;
+/// The four line directions as index steps: horizontal, vertical and the
+/// two diagonals.
+pub const DIRECTIONS: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, STRIDE as isize - 1];
+
+/// A point of the board, `x` the column, `y` the row, both from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Point {
+    pub x: usize,
+    pub y: usize,
+}
+
+impl Point {
+    pub const fn new(x: usize, y: usize) -> Point {
+        Point { x, y }
+    }
+
+    /// The padded index of the point.
+    pub const fn index(self) -> usize {
+        (self.y + PAD) * STRIDE + self.x + PAD
+    }
+
+    /// The point of a padded index.
+    pub const fn from_index(index: usize) -> Point {
+        Point {
+            x: index % STRIDE - PAD,
+            y: index / STRIDE - PAD,
+        }
+    }
+}
+
+impl fmt::Display for Point {
+    /// Gomocup notation: `x,y`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{}", self.x, self.y)
+    }
+}
+
+/// Why a move cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    OffBoard(Point),
+    Occupied(Point),
+    /// The game is over already.
+    GameOver,
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::OffBoard(p) => write!(f, "{p} is off the board"),
+            PlayError::Occupied(p) => write!(f, "{p} is occupied"),
+            PlayError::GameOver => write!(f, "the game is over"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// How a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Ongoing,
+    /// The colour made a winning row (or, under renju, White wins because
+    /// Black played a forbidden point).
+    Won(Color),
+    /// The board is full.
+    Draw,
+}
+
+/// Random keys of each cell and colour, the same every run.
+fn zobrist() -> &'static [[u64; 2]] {
+    static KEYS: OnceLock<Vec<[u64; 2]>> = OnceLock::new();
+    KEYS.get_or_init(|| {
+        let mut state = 0x0123_4567_89ab_cdefu64;
+        let mut next = || {
+            // splitmix64
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        (0..CELLS).map(|_| [next(), next()]).collect()
+    })
+}
+
+/// Key of the side to move being White.
+const WHITE_TO_MOVE: u64 = 0x5bd1_e995_2f6a_3c1d;
+
+/// A gomoku position with its history.
+#[derive(Clone)]
+pub struct Board {
+    config: Config,
+    cells: Vec<u8>,
+    /// Per cell and direction: the `2R` cells around, 2 bits each.
+    codes: Vec<[u32; 4]>,
+    /// Per cell: stones within two cells (king distance).
+    near: Vec<u8>,
+    /// Board cells (padded indices) in row order.
+    points: Vec<usize>,
+    history: Vec<usize>,
+    stones: [usize; 2],
+    hash: u64,
+    table: Arc<PatternTable>,
+    to_move: Color,
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.diagram())
+    }
+}
+
+impl Board {
+    /// An empty board of `config` (checked).
+    pub fn new(config: Config) -> Result<Board, ConfigError> {
+        let config = config.validate()?;
+        let mut cells = vec![WALL; CELLS];
+        let mut points = Vec::with_capacity(config.width * config.height);
+        for y in 0..config.height {
+            for x in 0..config.width {
+                let index = Point::new(x, y).index();
+                cells[index] = EMPTY;
+                points.push(index);
+            }
+        }
+        let table = PatternTable::shared(config.n, config.rule);
+        let mut board = Board {
+            config,
+            cells,
+            codes: vec![[0; 4]; CELLS],
+            near: vec![0; CELLS],
+            points,
+            history: Vec::new(),
+            stones: [0, 0],
+            hash: 0,
+            table,
+            to_move: Color::Black,
+        };
+        board.init_codes();
+        Ok(board)
+    }
+
+    fn init_codes(&mut self) {
+        let r = self.radius() as isize;
+        for &index in &self.points {
+            for (d, &step) in DIRECTIONS.iter().enumerate() {
+                let mut code = 0u32;
+                for k in 1..=r {
+                    let before = self.cells[(index as isize - k * step) as usize];
+                    let after = self.cells[(index as isize + k * step) as usize];
+                    code |= u32::from(before) << (2 * (r - k));
+                    code |= u32::from(after) << (2 * (r + k - 1));
+                }
+                self.codes[index][d] = code;
+            }
+        }
+    }
+
+    pub fn config(&self) -> Config {
+        self.config
+    }
+    pub fn width(&self) -> usize {
+        self.config.width
+    }
+    pub fn height(&self) -> usize {
+        self.config.height
+    }
+    pub fn n(&self) -> usize {
+        self.config.n
+    }
+    pub fn rule(&self) -> Rule {
+        self.config.rule
+    }
+    fn radius(&self) -> usize {
+        self.config.n
+    }
+
+    /// The colour to move: Black when both have as many stones.
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// Makes `color` the side to move (the key follows).
+    pub fn set_to_move(&mut self, color: Color) {
+        if self.to_move != color {
+            self.to_move = color;
+            self.hash ^= WHITE_TO_MOVE;
+        }
+    }
+
+    /// The Zobrist key (stones and side to move).
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Moves played, oldest first (padded indices).
+    pub fn history(&self) -> &[usize] {
+        &self.history
+    }
+
+    /// The last move played.
+    pub fn last_move(&self) -> Option<usize> {
+        self.history.last().copied()
+    }
+
+    /// Stones on the board.
+    pub fn stone_count(&self) -> usize {
+        self.stones[0] + self.stones[1]
+    }
+
+    /// Whether every cell is taken.
+    pub fn is_full(&self) -> bool {
+        self.stone_count() == self.points.len()
+    }
+
+    /// The padded indices of the board's cells, row by row.
+    pub fn points(&self) -> &[usize] {
+        &self.points
+    }
+
+    /// Whether `p` is on the board.
+    pub fn contains(&self, p: Point) -> bool {
+        p.x < self.width() && p.y < self.height()
+    }
+
+    /// The stone at a padded index (`None` for empty or wall).
+    pub fn stone_at(&self, index: usize) -> Option<Color> {
+        match self.cells[index] {
+            BLACK => Some(Color::Black),
+            WHITE => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// The stone at a point of the board.
+    pub fn get(&self, p: Point) -> Option<Color> {
+        if self.contains(p) {
+            self.stone_at(p.index())
+        } else {
+            None
+        }
+    }
+
+    /// Whether the padded index is an empty board cell.
+    #[inline]
+    pub fn is_empty(&self, index: usize) -> bool {
+        self.cells[index] == EMPTY
+    }
+
+    /// Whether an empty cell has a stone within two cells.
+    #[inline]
+    pub fn is_near(&self, index: usize) -> bool {
+        self.near[index] > 0
+    }
+
+    /// The raw cell (`EMPTY`, `BLACK`, `WHITE`, `WALL`).
+    #[inline]
+    pub fn cell(&self, index: usize) -> u8 {
+        self.cells[index]
+    }
+
+    /// The line code of a cell in direction `d`.
+    #[inline]
+    pub fn code(&self, index: usize, d: usize) -> u32 {
+        self.codes[index][d]
+    }
+
+    /// What `color` makes along direction `d` by playing the empty `index`.
+    #[inline]
+    pub fn pattern(&self, index: usize, d: usize, color: Color) -> Pattern {
+        let (black, white) = self.table.get(self.codes[index][d]);
+        match color {
+            Color::Black => black,
+            Color::White => white,
+        }
+    }
+
+    /// The four patterns of `color` playing the empty `index`.
+    #[inline]
+    pub fn patterns(&self, index: usize, color: Color) -> [Pattern; 4] {
+        let mut out = [Pattern::Dead; 4];
+        for (d, slot) in out.iter_mut().enumerate() {
+            let (black, white) = self.table.get(self.codes[index][d]);
+            *slot = if color == Color::Black { black } else { white };
+        }
+        out
+    }
+
+    /// Whether `color` wins by playing the empty `index`.
+    #[inline]
+    pub fn makes_five(&self, index: usize, color: Color) -> bool {
+        (0..4).any(|d| self.pattern(index, d, color) == Pattern::Five)
+    }
+
+    /// Puts a stone of the side to move on an empty cell (no checks beyond
+    /// debug assertions). Undo with [`Board::undo`].
+    pub fn place(&mut self, index: usize) {
+        let color = self.to_move;
+        debug_assert_eq!(self.cells[index], EMPTY);
+        let value = stone(color);
+        self.cells[index] = value;
+        self.set_in_codes(index, value);
+        self.touch_near(index, 1);
+        self.hash ^= zobrist()[index][color as usize] ^ WHITE_TO_MOVE;
+        self.stones[color as usize] += 1;
+        self.history.push(index);
+        self.to_move = color.opponent();
+    }
+
+    /// Takes back the last stone placed. Returns its index.
+    pub fn undo(&mut self) -> Option<usize> {
+        let index = self.history.pop()?;
+        self.lift(index);
+        Some(index)
+    }
+
+    /// Removes the stone at `index` (any stone, for Gomocup's `TAKEBACK`);
+    /// the side to move becomes that stone's colour.
+    pub fn remove(&mut self, index: usize) {
+        if self.stone_at(index).is_none() {
+            return;
+        }
+        if let Some(at) = self.history.iter().rposition(|&h| h == index) {
+            self.history.remove(at);
+        }
+        self.lift(index);
+        self.rehash();
+    }
+
+    fn lift(&mut self, index: usize) {
+        let Some(color) = self.stone_at(index) else {
+            return;
+        };
+        self.cells[index] = EMPTY;
+        self.set_in_codes(index, EMPTY);
+        self.touch_near(index, -1);
+        self.hash ^= zobrist()[index][color as usize] ^ WHITE_TO_MOVE;
+        self.stones[color as usize] -= 1;
+        self.to_move = color;
+    }
+
+    /// Writes `value` as the cell `index` in the line codes of the cells
+    /// around it (the two bits of `index` in each code are replaced).
+    fn set_in_codes(&mut self, index: usize, value: u8) {
+        let r = self.radius() as isize;
+        let value = u32::from(value);
+        for (d, &step) in DIRECTIONS.iter().enumerate() {
+            for k in 1..=r {
+                let after = (index as isize + k * step) as usize;
+                let before = (index as isize - k * step) as usize;
+                let (shift_after, shift_before) = (2 * (r - k), 2 * (r + k - 1));
+                let code = &mut self.codes[after][d];
+                *code = (*code & !(3 << shift_after)) | (value << shift_after);
+                let code = &mut self.codes[before][d];
+                *code = (*code & !(3 << shift_before)) | (value << shift_before);
+            }
+        }
+    }
+
+    fn touch_near(&mut self, index: usize, delta: i8) {
+        for dy in -2isize..=2 {
+            for dx in -2isize..=2 {
+                let at = (index as isize + dy * STRIDE as isize + dx) as usize;
+                self.near[at] = self.near[at].wrapping_add_signed(delta);
+            }
+        }
+    }
+
+    /// Plays `p` for the side to move, checked. Returns the status after it.
+    /// Under renju a forbidden move by Black is played and loses.
+    pub fn play(&mut self, p: Point) -> Result<Status, PlayError> {
+        if !self.contains(p) {
+            return Err(PlayError::OffBoard(p));
+        }
+        let index = p.index();
+        if !self.is_empty(index) {
+            return Err(PlayError::Occupied(p));
+        }
+        if self.status() != Status::Ongoing {
+            return Err(PlayError::GameOver);
+        }
+        Ok(self.play_index(index))
+    }
+
+    /// Plays an empty cell and returns the status (unchecked beyond debug).
+    pub fn play_index(&mut self, index: usize) -> Status {
+        let color = self.to_move;
+        let five = self.makes_five(index, color);
+        let forbidden = !five && self.is_forbidden(index);
+        self.place(index);
+        if five {
+            Status::Won(color)
+        } else if forbidden {
+            Status::Won(Color::White)
+        } else if self.is_full() {
+            Status::Draw
+        } else {
+            Status::Ongoing
+        }
+    }
+
+    /// Places stones in any order, e.g. from Gomocup's `BOARD`: `own` and
+    /// `other` of the side that will move next. Colours follow the counts:
+    /// the side with fewer stones (Black on a tie) is to move. Under renju
+    /// the order of `moves` is kept as the move order.
+    pub fn set_stones(&mut self, moves: &[(Point, bool)]) -> Result<(), PlayError> {
+        let own = moves.iter().filter(|(_, mine)| *mine).count();
+        let other = moves.len() - own;
+        // The side to move has as many stones as the other (Black) or one
+        // fewer (White).
+        let me = if own == other {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let mut blacks = Vec::new();
+        let mut whites = Vec::new();
+        for &(p, mine) in moves {
+            if !self.contains(p) {
+                return Err(PlayError::OffBoard(p));
+            }
+            if mine == (me == Color::Black) {
+                blacks.push(p);
+            } else {
+                whites.push(p);
+            }
+        }
+        blacks.reverse();
+        whites.reverse();
+        // Alternate as far as the stones allow, then place the rest.
+        loop {
+            let (next, color) = match (blacks.is_empty(), whites.is_empty()) {
+                (true, true) => break,
+                (false, true) => (blacks.pop(), Color::Black),
+                (true, false) => (whites.pop(), Color::White),
+                (false, false) if self.to_move == Color::Black => (blacks.pop(), Color::Black),
+                (false, false) => (whites.pop(), Color::White),
+            };
+            let Some(p) = next else { break };
+            let index = p.index();
+            if !self.is_empty(index) {
+                return Err(PlayError::Occupied(p));
+            }
+            self.to_move = color;
+            self.place(index);
+        }
+        self.to_move = me;
+        self.rehash();
+        Ok(())
+    }
+
+    fn rehash(&mut self) {
+        let mut hash = 0;
+        for &index in &self.points {
+            if let Some(color) = self.stone_at(index) {
+                hash ^= zobrist()[index][color as usize];
+            }
+        }
+        if self.to_move == Color::White {
+            hash ^= WHITE_TO_MOVE;
+        }
+        self.hash = hash;
+    }
+
+    /// Whether the row through the stone at `index` wins for its colour.
+    pub fn wins_through(&self, index: usize) -> bool {
+        let Some(color) = self.stone_at(index) else {
+            return false;
+        };
+        let line_rule = self.rule().line_rule(color);
+        let r = self.radius() as isize;
+        let n = self.n();
+        DIRECTIONS.iter().any(|&step| {
+            let line: Vec<u8> = (-r..=r)
+                .map(|k| self.cells[(index as isize + k * step) as usize])
+                .collect();
+            crate::gomoku::pattern::wins(&line, r as usize, stone(color), n, line_rule, &[])
+        })
+    }
+
+    /// How the game stands, judged from the last move.
+    pub fn status(&self) -> Status {
+        if let Some(last) = self.last_move()
+            && let Some(color) = self.stone_at(last)
+        {
+            if self.wins_through(last) {
+                return Status::Won(color);
+            }
+            if color == Color::Black && self.rule() == Rule::Renju {
+                let mut copy = self.clone();
+                copy.remove(last);
+                copy.to_move = Color::Black;
+                if copy.is_forbidden(last) {
+                    return Status::Won(Color::White);
+                }
+            }
+        }
+        if self.is_full() {
+            Status::Draw
+        } else {
+            Status::Ongoing
+        }
+    }
+
+    /// The board as text: `x` Black, `o` White, `.` empty, columns
+    /// lettered from `a`, rows numbered from 1 at the top.
+    pub fn diagram(&self) -> String {
+        let mut text = String::from("   ");
+        for x in 0..self.width() {
+            text.push(' ');
+            text.push((b'a' + x as u8) as char);
+        }
+        text.push('\n');
+        for y in 0..self.height() {
+            text.push_str(&format!("{:>3}", y + 1));
+            for x in 0..self.width() {
+                text.push(' ');
+                text.push(match self.get(Point::new(x, y)) {
+                    Some(Color::Black) => 'x',
+                    Some(Color::White) => 'o',
+                    None => '.',
+                });
+            }
+            text.push('\n');
+        }
+        text
+    }
+}

@@ -1,0 +1,556 @@
+//! The Gomocup (Piskvork) protocol, with the Yixin-Board extensions used
+//! for analysis.
+//!
+//! Commands are read case-insensitively; a line may hold several commands
+//! separated by bare CRs (a manager that ends lines with CR alone). Replies
+//! are `OK`, `ERROR message`, `UNKNOWN message`, `MESSAGE text`, `DEBUG text`
+//! or a move `x,y`; no line makes the brain exit but `END` and the end of
+//! input. The search runs inside the command (the reader thread keeps
+//! reading, and `yxstop`/`stop` raise the stop signal at once).
+//!
+//! Time: a turn gets `timeout_turn` (or, with a match clock, a share of
+//! `time_left`), less a safety margin; `timeout_turn 0` answers at once.
+
+use crate::engine::SearchEvent;
+use crate::game::Game;
+use crate::gomoku::board::{Board, Point};
+use crate::gomoku::rules::{Config, Rule};
+use crate::gomoku::search::{Limits, Progress, SearchResult, Searcher, Source};
+use crate::gomoku::text::parse_xy;
+use crate::protocol::{Flow, Handler};
+use crate::search::StopSignal;
+use std::time::Duration;
+
+/// The name managers see (`ABOUT`).
+pub const NAME: &str = "oxello";
+/// Hash table size by default, MiB.
+pub const DEFAULT_HASH_MIB: usize = 64;
+/// Turn time when none is given.
+pub const DEFAULT_TURN_MS: i64 = 5_000;
+/// `time_left` meaning "untimed".
+const UNTIMED: i64 = 2_147_483_647;
+
+/// A block of lines ended by `DONE`.
+enum Block {
+    /// `BOARD` (answers a move) or `yxboard` (does not).
+    Board {
+        moves: Vec<(Point, u8)>,
+        answer: bool,
+        error: Option<String>,
+    },
+    Swap2 {
+        stones: Vec<Point>,
+        error: Option<String>,
+    },
+}
+
+/// The protocol's state.
+pub struct Gomocup {
+    config: Config,
+    board: Option<Board>,
+    searcher: Searcher,
+    stop: StopSignal,
+    block: Option<Block>,
+    turn_ms: i64,
+    match_ms: i64,
+    time_left: Option<i64>,
+    max_depth: Option<u32>,
+    max_nodes: Option<u64>,
+    show_detail: bool,
+    rejected: bool,
+}
+
+impl Gomocup {
+    /// A brain with its own table, stopped by `stop`.
+    pub fn new(stop: StopSignal) -> Gomocup {
+        Gomocup {
+            config: Config::default(),
+            board: None,
+            searcher: Searcher::new(DEFAULT_HASH_MIB),
+            stop,
+            block: None,
+            turn_ms: DEFAULT_TURN_MS,
+            match_ms: 0,
+            time_left: None,
+            max_depth: None,
+            max_nodes: None,
+            show_detail: false,
+            rejected: false,
+        }
+    }
+
+    /// Handles one command line (no CR inside).
+    fn command(&mut self, line: &str, out: &mut Vec<String>) -> Flow {
+        let line = line.trim();
+        if line.is_empty() {
+            return Flow::Continue;
+        }
+        if self.block.is_some() && self.block_line(line, out) {
+            return Flow::Continue;
+        }
+        let (word, rest) = match line.split_once(char::is_whitespace) {
+            Some((word, rest)) => (word, rest.trim()),
+            None => (line, ""),
+        };
+        let word = word.to_ascii_uppercase();
+        self.rejected = false;
+        match word.as_str() {
+            "START" => self.start(rest, None, out),
+            "RECTSTART" => self.start(rest, Some(()), out),
+            "RESTART" => match Board::new(self.config) {
+                Ok(board) => {
+                    self.board = Some(board);
+                    out.push("OK".to_string());
+                }
+                Err(error) => self.error(out, error.to_string()),
+            },
+            "BEGIN" => {
+                if let Some(board) = &self.board
+                    && board.stone_count() > 0
+                {
+                    log::debug!("gomocup: BEGIN on a board with stones");
+                }
+                self.answer(out);
+            }
+            "TURN" => self.turn(rest, out),
+            "BOARD" => self.open_board(true),
+            "YXBOARD" => self.open_board(false),
+            "SWAP2BOARD" => {
+                self.block = Some(Block::Swap2 {
+                    stones: Vec::new(),
+                    error: None,
+                })
+            }
+            "INFO" => self.info(rest, out),
+            "END" => return Flow::Quit,
+            "ABOUT" => out.push(format!(
+                "name=\"{NAME}\", version=\"{}\", author=\"oxello team\", country=\"CZ\", www=\"https://github.com/\"",
+                env!("CARGO_PKG_VERSION")
+            )),
+            "TAKEBACK" => self.takeback(rest, out),
+            "PLAY" => self.play(rest, out),
+            "YXHASHCLEAR" => self.searcher.clear(),
+            "YXNBEST" => self.answer(out),
+            "YXSTOP" | "STOP" => {}
+            "YXSHOWFORBID" => self.show_forbid(out),
+            "YXSHOWINFO" => {
+                out.push("MESSAGE INFO MAX_THREAD_NUM 1".to_string());
+                out.push("MESSAGE INFO MAX_HASH_SIZE 30".to_string());
+            }
+            "DONE" => self.error(out, "DONE without BOARD".to_string()),
+            _ => {
+                self.rejected = true;
+                out.push(format!("UNKNOWN command {}", printable(line)));
+            }
+        }
+        Flow::Continue
+    }
+
+    fn error(&mut self, out: &mut Vec<String>, message: String) {
+        self.rejected = true;
+        out.push(format!("ERROR {message}"));
+    }
+
+    fn start(&mut self, rest: &str, rect: Option<()>, out: &mut Vec<String>) {
+        let size = if rect.is_some() {
+            parse_xy(rest).ok().map(|p| (p.x, p.y))
+        } else {
+            rest.parse::<usize>().ok().map(|n| (n, n))
+        };
+        let Some((width, height)) = size else {
+            return self.error(out, format!("unsupported size '{}'", printable(rest)));
+        };
+        let config = Config {
+            width,
+            height,
+            ..self.config
+        };
+        // Renju needs 15x15: on another size, play standard.
+        let config = match config.validate() {
+            Err(crate::gomoku::rules::ConfigError::Renju) => Config {
+                rule: Rule::Standard,
+                ..config
+            },
+            _ => config,
+        };
+        match Board::new(config) {
+            Ok(board) => {
+                self.config = config;
+                self.board = Some(board);
+                out.push("OK".to_string());
+            }
+            Err(error) => self.error(out, error.to_string()),
+        }
+    }
+
+    fn open_board(&mut self, answer: bool) {
+        self.block = Some(Block::Board {
+            moves: Vec::new(),
+            answer,
+            error: None,
+        });
+    }
+
+    /// A line inside a block: `true` when taken. A line that is not part of
+    /// a block ends it with an error and is handled as a command.
+    fn block_line(&mut self, line: &str, out: &mut Vec<String>) -> bool {
+        if line.eq_ignore_ascii_case("DONE") {
+            match self.block.take() {
+                Some(Block::Board {
+                    moves,
+                    answer,
+                    error,
+                }) => self.finish_board(moves, answer, error, out),
+                Some(Block::Swap2 { stones, error }) => self.finish_swap2(stones, error, out),
+                None => {}
+            }
+            return true;
+        }
+        let starts_with_digit = line.starts_with(|c: char| c.is_ascii_digit() || c == '-');
+        if !starts_with_digit {
+            self.block = None;
+            self.error(out, "block without DONE".to_string());
+            return false;
+        }
+        let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+        match &mut self.block {
+            Some(Block::Board { moves, error, .. }) => {
+                let parsed = match fields.as_slice() {
+                    [x, y, f] => match (x.parse(), y.parse(), f.parse::<u8>()) {
+                        (Ok(x), Ok(y), Ok(f @ 1..=3)) => Some((Point::new(x, y), f)),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                match parsed {
+                    Some(m) => moves.push(m),
+                    None => {
+                        error.get_or_insert(format!("bad BOARD line '{}'", printable(line)));
+                    }
+                }
+            }
+            Some(Block::Swap2 { stones, error }) => match parse_xy(line) {
+                Ok(p) => stones.push(p),
+                Err(_) => {
+                    error.get_or_insert(format!("bad SWAP2BOARD line '{}'", printable(line)));
+                }
+            },
+            None => return false,
+        }
+        true
+    }
+
+    fn finish_board(
+        &mut self,
+        moves: Vec<(Point, u8)>,
+        answer: bool,
+        error: Option<String>,
+        out: &mut Vec<String>,
+    ) {
+        if let Some(error) = error {
+            return self.error(out, error);
+        }
+        let mut board = match Board::new(self.config) {
+            Ok(board) => board,
+            Err(error) => return self.error(out, error.to_string()),
+        };
+        // Field 3 (winning line, forbidden marks) carries no stone.
+        let stones: Vec<(Point, bool)> = moves
+            .iter()
+            .filter(|(_, f)| *f != 3)
+            .map(|&(p, f)| (p, f == 1))
+            .collect();
+        if let Err(error) = board.set_stones(&stones) {
+            return self.error(out, error.to_string());
+        }
+        self.board = Some(board);
+        if answer {
+            self.answer(out);
+        }
+    }
+
+    fn finish_swap2(&mut self, stones: Vec<Point>, error: Option<String>, out: &mut Vec<String>) {
+        if let Some(error) = error {
+            return self.error(out, error);
+        }
+        let mut board = match Board::new(self.config) {
+            Ok(board) => board,
+            Err(error) => return self.error(out, error.to_string()),
+        };
+        for &p in &stones {
+            if let Err(error) = board.play(p) {
+                return self.error(out, error.to_string());
+            }
+        }
+        let (cx, cy) = (self.config.width / 2, self.config.height / 2);
+        match stones.len() {
+            0 => {
+                // A quiet, roughly balanced opening around the centre.
+                let opening = [(cx, cy), (cx + 1, cy), (cx + 1, cy + 2)];
+                let text: Vec<String> = opening
+                    .iter()
+                    .map(|&(x, y)| Point::new(x, y).to_string())
+                    .collect();
+                out.push(text.join(" "));
+            }
+            3 | 5 => {
+                let result = self.search(&board, out);
+                match result.best {
+                    Some(p) if result.score > -200 => out.push(p.to_string()),
+                    _ => out.push("SWAP".to_string()),
+                }
+            }
+            n => self.error(out, format!("SWAP2BOARD with {n} stones")),
+        }
+    }
+
+    fn info(&mut self, rest: &str, out: &mut Vec<String>) {
+        let (key, value) = match rest.split_once(char::is_whitespace) {
+            Some((key, value)) => (key.to_ascii_lowercase(), value.trim()),
+            None => (rest.to_ascii_lowercase(), ""),
+        };
+        let number = value.parse::<i64>().ok();
+        match (key.as_str(), number) {
+            ("timeout_turn", Some(ms)) => self.turn_ms = ms.max(0),
+            ("timeout_match", Some(ms)) => self.match_ms = ms.max(0),
+            ("time_left", Some(ms)) => self.time_left = Some(ms),
+            ("max_memory", Some(bytes)) => {
+                // Half the memory for the table, at most 1 GiB.
+                if bytes > 0 {
+                    let mib = ((bytes / 2) >> 20).clamp(1, 1024) as usize;
+                    self.searcher.resize(mib);
+                }
+            }
+            ("hash_size", Some(kib)) if kib > 0 => {
+                self.searcher.resize(((kib >> 10) as usize).clamp(1, 1024));
+            }
+            ("rule", Some(bits)) => {
+                let rule = Rule::from_gomocup(bits);
+                let config = Config {
+                    rule,
+                    ..self.config
+                };
+                match config.validate() {
+                    Ok(config) => {
+                        self.config = config;
+                        if let Some(board) = &self.board
+                            && board.stone_count() == 0
+                            && let Ok(fresh) = Board::new(config)
+                        {
+                            self.board = Some(fresh);
+                        }
+                    }
+                    Err(error) => out.push(format!("MESSAGE rule {bits} ignored: {error}")),
+                }
+            }
+            ("max_depth", Some(depth)) => {
+                self.max_depth = (depth > 0).then_some(depth.clamp(1, 100) as u32)
+            }
+            ("max_node", Some(nodes)) => self.max_nodes = (nodes > 0).then_some(nodes as u64),
+            ("show_detail", Some(level)) => self.show_detail = level > 0,
+            // game_type, folder, evaluate, thread_num, caution_factor, ...
+            _ => log::debug!("gomocup: INFO {key} {value} ignored"),
+        }
+    }
+
+    fn turn(&mut self, rest: &str, out: &mut Vec<String>) {
+        let Some(board) = &mut self.board else {
+            return self.error(out, "no game: START first".to_string());
+        };
+        let p = match parse_xy(rest) {
+            Ok(p) => p,
+            Err(error) => return self.error(out, error.to_string()),
+        };
+        if let Err(error) = board.play(p) {
+            return self.error(out, error.to_string());
+        }
+        self.answer(out);
+    }
+
+    fn takeback(&mut self, rest: &str, out: &mut Vec<String>) {
+        let Some(board) = &mut self.board else {
+            return self.error(out, "no game: START first".to_string());
+        };
+        match parse_xy(rest) {
+            Ok(p) if board.get(p).is_some() => {
+                board.remove(p.index());
+                out.push("OK".to_string());
+            }
+            Ok(p) => self.error(out, format!("no stone at {p}")),
+            Err(error) => self.error(out, error.to_string()),
+        }
+    }
+
+    fn play(&mut self, rest: &str, out: &mut Vec<String>) {
+        let Some(board) = &mut self.board else {
+            return self.error(out, "no game: START first".to_string());
+        };
+        match parse_xy(rest).map_err(|e| e.to_string()).and_then(|p| {
+            board.play(p).map_err(|e| e.to_string())?;
+            Ok(p)
+        }) {
+            Ok(p) => out.push(p.to_string()),
+            Err(error) => self.error(out, error),
+        }
+    }
+
+    fn show_forbid(&mut self, out: &mut Vec<String>) {
+        let Some(board) = &self.board else {
+            return self.error(out, "no game: START first".to_string());
+        };
+        let mut text = String::from("FORBID ");
+        for &index in board.points() {
+            if board.is_empty(index) && board.is_forbidden(index) {
+                let p = Point::from_index(index);
+                text.push_str(&format!("{:02}{:02}", p.x, p.y));
+            }
+        }
+        text.push('.');
+        out.push(text);
+    }
+
+    /// The limits of the next move.
+    fn limits(&self, board: &Board) -> Limits {
+        let mut limits = match self.turn_budget(board) {
+            Some(budget) if budget.is_zero() => Limits {
+                depth: Some(0),
+                ..Limits::default()
+            },
+            Some(budget) => Limits::for_time(budget),
+            None => Limits {
+                vct: true,
+                ..Limits::default()
+            },
+        };
+        if self.max_depth.is_some() {
+            limits.depth = self.max_depth;
+        }
+        limits.nodes = self.max_nodes;
+        limits
+    }
+
+    /// Time for this move: the turn limit, a share of the match clock,
+    /// less a margin. `Some(0)` = answer at once.
+    fn turn_budget(&self, board: &Board) -> Option<Duration> {
+        if self.turn_ms == 0 {
+            return Some(Duration::ZERO);
+        }
+        let mut ms = self.turn_ms;
+        if self.match_ms > 0
+            && let Some(left) = self.time_left
+            && left < UNTIMED
+        {
+            let empties = board.points().len() - board.stone_count();
+            let moves_left = (empties as i64 / 4).clamp(8, 30);
+            ms = ms.min(left.max(0) / moves_left);
+        }
+        let margin = (ms / 20).max(30);
+        Some(Duration::from_millis((ms - margin).max(5) as u64))
+    }
+
+    fn search(&mut self, board: &Board, out: &mut Vec<String>) -> SearchResult {
+        let limits = self.limits(board);
+        self.stop.reset();
+        let detail = self.show_detail;
+        let mut lines = Vec::new();
+        let mut progress = |p: &Progress| {
+            if detail {
+                lines.push(progress_line(p));
+            }
+        };
+        let result = self
+            .searcher
+            .search(board, &limits, &self.stop, &mut progress);
+        out.extend(lines);
+        let pv: Vec<String> = result.pv.iter().map(|p| p.to_string()).collect();
+        let nps = result.nodes as f64 / result.elapsed.as_secs_f64().max(1e-3);
+        out.push(format!(
+            "MESSAGE depth {} ev {} n {} n/s {:.0} tm {} by {} pv {}",
+            result.depth,
+            result.score,
+            result.nodes,
+            nps,
+            result.elapsed.as_millis(),
+            match result.source {
+                Source::Forced => "forced",
+                Source::Vcf => "vcf",
+                Source::Vct => "vct",
+                Source::Search => "search",
+            },
+            pv.join(" ")
+        ));
+        result
+    }
+
+    /// Searches the position, plays the move found and prints it.
+    fn answer(&mut self, out: &mut Vec<String>) {
+        let Some(board) = self.board.clone() else {
+            return self.error(out, "no game: START first".to_string());
+        };
+        let result = self.search(&board, out);
+        match result.best {
+            Some(p) => {
+                if let Some(board) = &mut self.board {
+                    let _ = board.play(p);
+                }
+                out.push(p.to_string());
+            }
+            None => self.error(out, "no move: the board is full".to_string()),
+        }
+    }
+}
+
+/// A progress line for `INFO show_detail`.
+fn progress_line(p: &Progress) -> String {
+    let pv: Vec<String> = p.pv.iter().map(|m| m.to_string()).collect();
+    format!(
+        "MESSAGE depth {} ev {} n {} tm {} pv {}",
+        p.depth,
+        p.score,
+        p.nodes,
+        p.elapsed.as_millis(),
+        pv.join(" ")
+    )
+}
+
+/// A line as it may be echoed: control characters dropped, at most 60
+/// characters.
+fn printable(text: &str) -> String {
+    text.chars().filter(|c| !c.is_control()).take(60).collect()
+}
+
+impl Handler for Gomocup {
+    fn line(&mut self, line: &str, out: &mut Vec<String>) -> Flow {
+        for part in line.split('\r') {
+            if self.command(part, out) == Flow::Quit {
+                return Flow::Quit;
+            }
+        }
+        Flow::Continue
+    }
+
+    fn too_long(&mut self, bytes: usize, out: &mut Vec<String>) -> Flow {
+        self.error(out, format!("line of {bytes} bytes dropped"));
+        Flow::Continue
+    }
+
+    fn event(&mut self, _generation: u64, _event: SearchEvent, _out: &mut Vec<String>) -> Flow {
+        Flow::Continue
+    }
+
+    fn busy(&self) -> bool {
+        false
+    }
+
+    fn working(&self) -> bool {
+        false
+    }
+
+    fn game(&self) -> Option<&Game> {
+        None
+    }
+
+    fn last_rejected(&self) -> bool {
+        self.rejected
+    }
+}
