@@ -93,7 +93,6 @@ impl Gomocup {
             None => (line, ""),
         };
         let word = word.to_ascii_uppercase();
-        self.rejected = false;
         match word.as_str() {
             "START" => self.start(rest, None, out),
             "RECTSTART" => self.start(rest, Some(()), out),
@@ -521,6 +520,7 @@ fn printable(text: &str) -> String {
 
 impl Handler for Gomocup {
     fn line(&mut self, line: &str, out: &mut Vec<String>) -> Flow {
+        self.rejected = false;
         for part in line.split('\r') {
             if self.command(part, out) == Flow::Quit {
                 return Flow::Quit;
@@ -552,5 +552,121 @@ impl Handler for Gomocup {
 
     fn last_rejected(&self) -> bool {
         self.rejected
+    }
+}
+
+#[cfg(test)]
+mod fuzz {
+    //! Random and mutated command lines: no line may panic, and a refused
+    //! line leaves the position as it was.
+
+    use super::*;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    const LINES: usize = 20_000;
+
+    const SEEDS: &[&str] = &[
+        "START 15",
+        "START 20",
+        "RECTSTART 20,15",
+        "RESTART",
+        "BEGIN",
+        "TURN 7,7",
+        "TURN 0,14",
+        "BOARD",
+        "7,7,1",
+        "8,8,2",
+        "9,9,3",
+        "DONE",
+        "INFO timeout_turn 0",
+        "INFO rule 1",
+        "INFO rule 4",
+        "INFO rule 8",
+        "INFO time_left 1000",
+        "INFO max_memory 1000000",
+        "INFO show_detail 3",
+        "END",
+        "ABOUT",
+        "TAKEBACK 7,7",
+        "PLAY 3,3",
+        "SWAP2BOARD",
+        "yxboard",
+        "yxnbest 3",
+        "yxhashclear",
+        "yxshowforbid",
+        "yxshowinfo",
+        "yxstop",
+        "FOOBAR",
+    ];
+    const NOISE: &[char] = &[
+        '0', '1', '5', '9', ',', ' ', '-', 'x', 'A', '\t', '\r', '\0', 'é', '\u{fffd}', '9', '2',
+    ];
+
+    fn mutate(rng: &mut StdRng, line: &str) -> String {
+        let mut chars: Vec<char> = line.chars().collect();
+        for _ in 0..rng.random_range(0..=3) {
+            let at = rng.random_range(0..=chars.len());
+            match rng.random_range(0..4) {
+                0 if at < chars.len() => {
+                    chars.remove(at);
+                }
+                1 => chars.insert(at, NOISE[rng.random_range(0..NOISE.len())]),
+                2 => chars.truncate(at),
+                _ => {
+                    if let Some(c) = chars.get_mut(at) {
+                        *c = c.to_ascii_lowercase();
+                    }
+                }
+            }
+        }
+        chars.into_iter().collect()
+    }
+
+    fn snapshot(g: &Gomocup) -> Option<(u64, usize)> {
+        g.board.as_ref().map(|b| (b.hash(), b.stone_count()))
+    }
+
+    #[test]
+    fn fuzzed_lines_never_panic_and_refusals_change_nothing() {
+        let mut rng = StdRng::seed_from_u64(12);
+        let mut g = Gomocup::new(StopSignal::new());
+        let mut out = Vec::new();
+        let mut refused = 0;
+        for i in 0..LINES {
+            let seed = SEEDS[rng.random_range(0..SEEDS.len())];
+            let line = if i % 10 == 0 {
+                (0..rng.random_range(0..20))
+                    .map(|_| rng.random_range(0..=255u8) as char)
+                    .collect()
+            } else {
+                mutate(&mut rng, seed)
+            };
+            // Keep searches instant whatever the lines say.
+            g.turn_ms = 0;
+            g.max_depth = None;
+            let before = snapshot(&g);
+            let in_block = g.block.is_some();
+            out.clear();
+            if g.line(&line, &mut out) == Flow::Quit {
+                // END: the brain would exit; carry on with the same state.
+                continue;
+            }
+            if g.last_rejected() && !in_block && !line.contains('\r') {
+                refused += 1;
+                let error = out
+                    .iter()
+                    .any(|l| l.starts_with("ERROR") || l.starts_with("UNKNOWN"));
+                assert!(error, "{line:?} -> {out:?}");
+                let word = line.trim().to_ascii_uppercase();
+                if !word.starts_with("START") && !word.starts_with("RECTSTART") {
+                    assert_eq!(snapshot(&g), before, "{line:?}");
+                }
+            }
+            for reply in &out {
+                assert!(!reply.contains('\n') && !reply.contains('\r'), "{reply:?}");
+            }
+        }
+        assert!(refused > 1000, "{refused}");
     }
 }

@@ -1,0 +1,282 @@
+//! Gomocup protocol sessions against the built binaries: every command,
+//! bad input, line endings, the auto-detecting loop, time limits and the
+//! end of input in the middle of a search.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const PBRAIN: &str = env!("CARGO_BIN_EXE_pbrain-oxello");
+const OXELLO: &str = env!("CARGO_BIN_EXE_oxello");
+
+/// Runs a whole script (stdin closed at the end) and returns stdout lines.
+fn script(program: &str, args: &[&str], input: &str) -> Vec<String> {
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// Replies that are not MESSAGE/DEBUG lines.
+fn answers(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter(|l| !l.starts_with("MESSAGE") && !l.starts_with("DEBUG"))
+        .cloned()
+        .collect()
+}
+
+fn is_move(line: &str) -> bool {
+    let Some((x, y)) = line.split_once(',') else {
+        return false;
+    };
+    x.parse::<u32>().is_ok() && y.parse::<u32>().is_ok()
+}
+
+#[test]
+fn a_full_session() {
+    let input = "ABOUT\r\nSTART 15\r\nINFO timeout_turn 200\r\nINFO timeout_match 100000\r\nINFO max_memory 367001600\r\nINFO game_type 1\r\nINFO rule 1\r\nINFO time_left 100000\r\nINFO folder /tmp\r\nBEGIN\r\nINFO time_left 99000\r\nTURN 8,8\r\nTAKEBACK 8,8\r\nRESTART\r\nBOARD\r\n7,7,2\r\n8,7,1\r\n9,9,2\r\nDONE\r\nRESTART\r\nSWAP2BOARD\r\nDONE\r\nFOOBAR 1\r\nEND\r\n";
+    let lines = script(PBRAIN, &[], input);
+    let replies = answers(&lines);
+    assert!(replies[0].starts_with("name=\"oxello\""), "{replies:?}");
+    assert_eq!(replies[1], "OK");
+    assert!(is_move(&replies[2]), "{replies:?}");
+    assert!(is_move(&replies[3]), "{replies:?}");
+    assert_eq!(replies[4], "OK");
+    assert_eq!(replies[5], "OK");
+    assert!(is_move(&replies[6]), "{replies:?}");
+    assert_eq!(replies[7], "OK");
+    assert_eq!(replies[8].split(' ').filter(|m| is_move(m)).count(), 3);
+    assert_eq!(replies[9], "UNKNOWN command FOOBAR 1");
+    assert_eq!(replies.len(), 10, "{replies:?}");
+}
+
+#[test]
+fn bad_input_is_answered_and_never_ends_the_session() {
+    let input = "START 15\nINFO timeout_turn 100\nTURN 99,1\nTURN a,b\nTURN 7\nTURN 7,7\nTURN 7,7\n\u{1}\u{ff}garbage\nBOARD\n1,1,1\nTURN 2,2\nBOARD\n1,1,9\nDONE\nSTART 3\nSTART 99\nRECTSTART 20,x\nTAKEBACK 14,14\nDONE\nINFO\nINFO rule x\nPLAY 0,0\nEND\n";
+    let replies = answers(&script(PBRAIN, &[], input));
+    let expect_prefix = [
+        "OK",
+        "ERROR 99,1 is off the board",
+        "ERROR 'a,b' is not a move",
+        "ERROR '7' is not a move",
+        "",      // a move
+        "ERROR", // occupied (by our own answer or the stone)
+        "UNKNOWN",
+        "ERROR block without DONE",
+        "",
+        "ERROR bad BOARD line",
+        "ERROR",
+        "ERROR",
+        "ERROR",
+        "ERROR no stone",
+        "ERROR DONE without BOARD",
+        "0,0",
+    ];
+    assert_eq!(replies.len(), expect_prefix.len(), "{replies:?}");
+    for (reply, prefix) in replies.iter().zip(expect_prefix) {
+        if prefix.is_empty() {
+            assert!(is_move(reply), "{replies:?}");
+        } else {
+            assert!(
+                reply.starts_with(prefix),
+                "{reply} !~ {prefix}: {replies:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn line_endings_and_case() {
+    // CR alone, LF alone, lower case (Yixin-Board).
+    let replies = answers(&script(
+        PBRAIN,
+        &[],
+        "start 10\rinfo timeout_turn 50\rbegin\rturn 1,1\nend\n",
+    ));
+    assert_eq!(replies[0], "OK");
+    assert!(is_move(&replies[1]) && is_move(&replies[2]), "{replies:?}");
+}
+
+#[test]
+fn the_main_binary_detects_the_protocol_and_has_a_subcommand() {
+    for args in [&[][..], &["gomocup"][..]] {
+        let replies = answers(&script(
+            OXELLO,
+            args,
+            "START 20\r\nINFO timeout_turn 100\r\nBEGIN\r\nEND\r\n",
+        ));
+        assert_eq!(replies, ["OK", "10,10"], "{args:?}");
+    }
+    let replies = answers(&script(OXELLO, &[], "ABOUT\nEND\n"));
+    assert!(replies[0].starts_with("name="));
+    let replies = answers(&script(
+        OXELLO,
+        &[],
+        "INFO rule 4\nSTART 15\nBEGIN\nyxshowforbid\nEND\n",
+    ));
+    assert_eq!(replies, ["OK", "7,7", "FORBID ."]);
+}
+
+#[test]
+fn yixin_extensions() {
+    let input = "INFO show_detail 3\nSTART 15\nINFO timeout_turn 300\nyxboard\n7,7,1\n8,8,2\nDONE\nyxhashclear\nyxnbest 2\nyxshowinfo\nEND\n";
+    let lines = script(PBRAIN, &[], input);
+    assert_eq!(lines[0], "OK");
+    assert!(
+        lines.iter().any(|l| l.starts_with("MESSAGE depth")),
+        "{lines:?}"
+    );
+    let replies = answers(&lines);
+    assert!(is_move(&replies[1]), "{replies:?}");
+    assert!(lines.iter().any(|l| l == "MESSAGE INFO MAX_THREAD_NUM 1"));
+}
+
+struct Live {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Live {
+    fn new() -> Live {
+        let mut child = Command::new(PBRAIN)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        Live {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        self.stdin.write_all(line.as_bytes()).unwrap();
+        self.stdin.write_all(b"\r\n").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// The next reply that is not a MESSAGE, and how long it took.
+    fn reply(&mut self) -> (String, Duration) {
+        let started = Instant::now();
+        loop {
+            let mut line = String::new();
+            assert!(self.stdout.read_line(&mut line).unwrap() > 0, "EOF");
+            let line = line.trim_end().to_string();
+            if !line.starts_with("MESSAGE") && !line.starts_with("DEBUG") {
+                return (line, started.elapsed());
+            }
+        }
+    }
+}
+
+#[test]
+fn never_over_the_turn_limit() {
+    let mut live = Live::new();
+    live.send("START 15");
+    assert_eq!(live.reply().0, "OK");
+    live.send("INFO timeout_turn 400");
+    live.send("INFO timeout_match 0");
+    live.send("BEGIN");
+    let (mut mv, took) = live.reply();
+    assert!(took < Duration::from_millis(500), "{took:?}");
+    // Play the engine against a fixed reply pattern: the opponent answers
+    // next to our last move when free.
+    let mut taken = vec![mv.clone()];
+    for i in 0..8 {
+        let (x, y) = mv.split_once(',').unwrap();
+        let (x, y): (i32, i32) = (x.parse().unwrap(), y.parse().unwrap());
+        let mut reply = None;
+        for (dx, dy) in [
+            (1, 1),
+            (-1, 1),
+            (1, -1),
+            (-1, -1),
+            (0, 1),
+            (1, 0),
+            (0, -1),
+            (-1, 0),
+        ] {
+            let candidate = format!("{},{}", x + dx, y + dy);
+            if (0..15).contains(&(x + dx))
+                && (0..15).contains(&(y + dy))
+                && !taken.contains(&candidate)
+            {
+                reply = Some(candidate);
+                break;
+            }
+        }
+        let reply = reply.unwrap_or_else(|| format!("{},0", i));
+        taken.push(reply.clone());
+        live.send(&format!("TURN {reply}"));
+        let (answer, took) = live.reply();
+        assert!(took < Duration::from_millis(500), "move {i}: {took:?}");
+        if !is_move(&answer) {
+            break;
+        }
+        taken.push(answer.clone());
+        mv = answer;
+    }
+    live.send("END");
+    assert!(live.child.wait().unwrap().success());
+}
+
+#[test]
+fn timeout_turn_zero_moves_at_once_and_match_time_is_shared() {
+    let mut live = Live::new();
+    live.send("START 15");
+    live.reply();
+    live.send("INFO timeout_turn 0");
+    live.send("BEGIN");
+    let (_, took) = live.reply();
+    assert!(took < Duration::from_millis(100), "{took:?}");
+    live.send("INFO timeout_turn 30000");
+    live.send("INFO timeout_match 3000");
+    live.send("INFO time_left 1000");
+    live.send("TURN 8,8");
+    let (answer, took) = live.reply();
+    assert!(is_move(&answer));
+    assert!(took < Duration::from_millis(400), "{took:?}");
+    live.send("END");
+    assert!(live.child.wait().unwrap().success());
+}
+
+#[test]
+fn end_of_input_in_the_middle_of_a_search() {
+    let mut live = Live::new();
+    live.send("START 15");
+    live.reply();
+    live.send("INFO timeout_turn 1500");
+    live.send("BOARD");
+    live.send("7,7,1");
+    live.send("8,8,2");
+    live.send("DONE");
+    let started = Instant::now();
+    drop(live.stdin);
+    let status = live.child.wait().unwrap();
+    assert!(status.success());
+    assert!(started.elapsed() < Duration::from_secs(3));
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut live.stdout, &mut rest).unwrap();
+    assert!(rest.lines().any(is_move), "{rest}");
+}
