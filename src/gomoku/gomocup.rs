@@ -443,7 +443,7 @@ impl Gomocup {
             let moves_left = (empties as i64 / 4).clamp(8, 30);
             ms = ms.min(left.max(0) / moves_left);
         }
-        let margin = (ms / 20).max(30);
+        let margin = (ms / 10).max(40);
         Some(Duration::from_millis((ms - margin).max(5) as u64))
     }
 

@@ -18,6 +18,8 @@ pub const WIN_BOUND: i32 = 29_000;
 pub const MAX_DEPTH: u32 = 40;
 /// Moves searched at inner nodes (best by ordering score).
 const WIDTH: usize = 20;
+/// How far below the horizon forced replies are still followed.
+const MIN_QUIESCENCE_DEPTH: i32 = -8;
 /// Fours a node's VCF tries.
 const NODE_VCF_DEPTH: u32 = 12;
 /// Nodes of a node's VCF.
@@ -29,7 +31,7 @@ const ROOT_VCT_DEPTH: u32 = 6;
 /// Nodes of the root's VCT.
 const ROOT_VCT_NODES: u64 = 400_000;
 /// Nodes between looks at the clock.
-const CHECK_EVERY: u64 = 512;
+const CHECK_EVERY: u64 = 64;
 
 /// What bounds a search.
 #[derive(Clone, Debug, Default)]
@@ -180,6 +182,9 @@ fn from_table(score: i32, ply: i32) -> i32 {
 enum Moves {
     /// The side to move makes five here.
     Win(usize),
+    /// The side to move makes an open four here (two five points) and the
+    /// opponent has no five: a win in three plies.
+    OpenFour(usize),
     /// The opponent wins whatever happens (two fives, or the one block is
     /// forbidden).
     Lost,
@@ -197,6 +202,8 @@ fn generate(board: &mut Board) -> (Moves, i32, bool) {
     let mut their_fives = Vec::new();
     let mut their_threats = Vec::new();
     let mut my_fours = Vec::new();
+    let mut my_best = (Class::Quiet, 0);
+    let mut their_best = Class::Quiet;
     let mut eval = 0;
     for &cell in &cells {
         let (mine, my_value) = class_of(board, cell, me);
@@ -212,6 +219,10 @@ fn generate(board: &mut Board) -> (Moves, i32, bool) {
         if mine >= Class::Four {
             my_fours.push(cell);
         }
+        if mine > my_best.0 {
+            my_best = (mine, cell);
+        }
+        their_best = their_best.max(theirs);
         eval += my_value - their_value;
         let legal = me == Color::White
             || board.rule() != crate::gomoku::Rule::Renju
@@ -220,8 +231,22 @@ fn generate(board: &mut Board) -> (Moves, i32, bool) {
             scored.push((my_value + their_value * 4 / 5, cell));
         }
     }
-    let eval = eval / 4;
     let has_four = !my_fours.is_empty();
+    let their_four = their_best >= Class::Four;
+    let mut eval = eval / 4;
+    // Threats the static sum cannot see: the side to move plays first.
+    if their_fives.is_empty() {
+        if my_best.0 == Class::FlexFour {
+            return (Moves::OpenFour(my_best.1), WIN, true);
+        }
+        if my_best.0 == Class::FourThree && !their_four {
+            eval += 3_000;
+        } else if my_best.0 == Class::DoubleThree && !their_four && their_threats.is_empty() {
+            eval += 1_500;
+        } else if their_best >= Class::DoubleThree && my_best.0 < Class::Three {
+            eval -= 600;
+        }
+    }
     if their_fives.len() >= 2 {
         return (Moves::Lost, -WIN, has_four);
     }
@@ -316,6 +341,9 @@ impl Searcher {
         let (moves, _, _) = generate(&mut board);
         let (root_moves, forced) = match moves {
             Moves::Win(cell) => return done(Some(cell), WIN - 1, 1, 1, vec![cell], Source::Forced),
+            Moves::OpenFour(cell) => {
+                return done(Some(cell), WIN - 3, 3, 1, vec![cell], Source::Forced);
+            }
             Moves::Lost => {
                 let any = candidates(&board)
                     .into_iter()
@@ -497,13 +525,14 @@ impl Searcher {
         let (moves, eval, has_four) = generate(board);
         let (moves, forced) = match moves {
             Moves::Win(_) => return WIN - ply - 1,
+            Moves::OpenFour(_) => return WIN - ply - 3,
             Moves::Lost => return -(WIN - ply - 2),
             Moves::List(moves, forced) => (moves, forced),
         };
         if moves.is_empty() {
             return 0;
         }
-        if depth <= 0 && !forced {
+        if depth <= 0 && (!forced || depth < MIN_QUIESCENCE_DEPTH) {
             return self.leaf(board, eval, has_four, ply);
         }
         let key = board.hash();
@@ -524,7 +553,7 @@ impl Searcher {
                 tt_move = Some(usize::from(entry.best));
             }
         }
-        if !forced && has_four && self.quick_vcf(board, NODE_VCF_NODES) {
+        if has_four && moves.len() > 1 && self.quick_vcf(board, NODE_VCF_NODES) {
             return WIN - ply - 3;
         }
         let mut moves = moves;

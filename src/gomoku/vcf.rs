@@ -60,7 +60,7 @@ impl ThreatBudget {
             return false;
         }
         self.nodes -= 1;
-        if self.visited.is_multiple_of(256) {
+        if self.visited.is_multiple_of(32) {
             let stop = self.stop.as_ref().is_some_and(|s| s.is_stopped());
             let late = self.deadline.is_some_and(|d| Instant::now() >= d);
             self.stopped = stop || late;
