@@ -180,33 +180,32 @@ fn vcf_finds_built_wins() {
     }
 }
 
+/// A random middle-game position around the centre (the rule cycles with
+/// `round`); `None` when the random moves ended the game.
+fn random_position(rng: &mut StdRng, round: usize) -> Option<Board> {
+    let rule = [Rule::Freestyle, Rule::Standard, Rule::Renju][round % 3];
+    let mut b = Board::new(Config {
+        rule,
+        ..Config::default()
+    })
+    .unwrap();
+    for _ in 0..rng.random_range(10..50) {
+        let p = Point::new(rng.random_range(3..12), rng.random_range(3..12));
+        if !matches!(b.play(p), Ok(Status::Ongoing) | Err(_)) {
+            return None;
+        }
+    }
+    Some(b)
+}
+
 #[test]
 fn vcf_wins_hold_against_a_naive_verifier() {
     let mut rng = StdRng::seed_from_u64(3);
     let mut found = 0;
     for round in 0..400 {
-        let rule = [Rule::Freestyle, Rule::Standard, Rule::Renju][round % 3];
-        let mut b = Board::new(Config {
-            rule,
-            ..Config::default()
-        })
-        .unwrap();
-        let stones = rng.random_range(10..50);
-        let mut ok = true;
-        for _ in 0..stones {
-            let x = rng.random_range(3..12);
-            let y = rng.random_range(3..12);
-            match b.play(Point::new(x, y)) {
-                Ok(Status::Ongoing) | Err(_) => {}
-                Ok(_) => {
-                    ok = false;
-                    break;
-                }
-            }
-        }
-        if !ok {
+        let Some(mut b) = random_position(&mut rng, round) else {
             continue;
-        }
+        };
         let mut line = Vec::new();
         if vcf(&mut b, 20, &mut ThreatBudget::new(20_000), &mut line) {
             found += 1;
@@ -250,5 +249,35 @@ fn blocks_an_open_three() {
             .map(|(x, y)| Point::new(x, y))
             .contains(&mv),
         "{mv}"
+    );
+}
+
+/// VCF speed over the random positions of the verifier test (run with
+/// `--ignored --nocapture`; timing only, no assertion on speed).
+#[test]
+#[ignore]
+fn vcf_speed() {
+    let mut rng = StdRng::seed_from_u64(3);
+    let (mut nodes, mut wins, mut searched) = (0u64, 0, 0);
+    let started = std::time::Instant::now();
+    let mut slowest = Duration::ZERO;
+    for round in 0..2000 {
+        let Some(mut b) = random_position(&mut rng, round) else {
+            continue;
+        };
+        let one = std::time::Instant::now();
+        let mut budget = ThreatBudget::new(100_000);
+        let mut line = Vec::new();
+        wins += usize::from(vcf(&mut b, 30, &mut budget, &mut line));
+        slowest = slowest.max(one.elapsed());
+        nodes += budget.visited;
+        searched += 1;
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    println!(
+        "VCF: {searched} positions, {wins} wins, {nodes} nodes, {:.0} nodes/s, {:.2} ms per position, slowest {:.1} ms",
+        nodes as f64 / seconds,
+        seconds * 1000.0 / searched as f64,
+        slowest.as_secs_f64() * 1000.0
     );
 }

@@ -105,12 +105,25 @@ pub fn vcf(
     line: &mut Vec<usize>,
 ) -> bool {
     let me = board.to_move();
-    let them = me.opponent();
     if let Some(&five) = fives(board, me).first() {
         line.push(five);
         return true;
     }
-    let their_fives = fives(board, them);
+    let their_fives = fives(board, me.opponent());
+    vcf_inner(board, depth, budget, line, their_fives)
+}
+
+/// VCF below the first move: the attacker has no five (each of its fours
+/// was blocked), and the defender's five points are `their_fives`.
+fn vcf_inner(
+    board: &mut Board,
+    depth: u32,
+    budget: &mut ThreatBudget,
+    line: &mut Vec<usize>,
+    their_fives: Vec<usize>,
+) -> bool {
+    let me = board.to_move();
+    let them = me.opponent();
     let moves = match their_fives.len() {
         0 => four_moves(board, me),
         1 => {
@@ -142,8 +155,11 @@ pub fn vcf(
                     return true;
                 }
                 board.place(block);
+                // The defender's five points: only new ones, through its
+                // block (an old one was this four's only possible move).
+                let their_next = fives_around(board, block, them);
                 let mut rest = Vec::new();
-                let won = vcf(board, depth - 1, budget, &mut rest);
+                let won = vcf_inner(board, depth - 1, budget, &mut rest, their_next);
                 board.undo();
                 if won {
                     line.extend([mv, block]);
