@@ -269,7 +269,7 @@ pub struct TrainEvalArgs {
     #[arg(long, default_value = "src/eval/pattern-weights.bin")]
     pub out: std::path::PathBuf,
     /// Passes over the samples of each phase.
-    #[arg(long, default_value_t = 12)]
+    #[arg(long, default_value_t = 8)]
     pub epochs: usize,
 }
 

@@ -33,9 +33,18 @@ pub fn run(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
         samples.validation.len(),
         started.elapsed().as_secs_f64()
     )?;
+    // The previous evaluation's held-out error, phase by phase, to compare.
+    let previous = crate::eval::legacy::previous();
+    let mut before = [(0.0f64, 0usize); crate::eval::patterns::PHASES];
+    for sample in &samples.validation {
+        let phase = crate::eval::patterns::phase(sample.board.empties().count_ones());
+        let error = f64::from(previous.evaluate(sample.board) - i32::from(sample.label));
+        before[phase].0 += error * error;
+        before[phase].1 += 1;
+    }
     writeln!(
         out,
-        "phase | empties | training | validation | rms error | rms of 0"
+        "phase | empties | training | validation | rms train | rms held-out | previous | rms of 0"
     )?;
     let options = TrainOptions {
         epochs: args.epochs,
@@ -45,17 +54,21 @@ pub fn run(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
     // and writes its weights.
     let (weights, _) = train(&samples, options, &mut |r| {
         let low = r.phase * crate::eval::patterns::EMPTIES_PER_PHASE;
+        let (sum, count) = before[r.phase];
         let _ = writeln!(
             out,
-            "{:5} | {:2}-{:<4} | {:8} | {:10} | {:9.2} | {:8.2}",
+            "{:5} | {:2}-{:<4} | {:8} | {:10} | {:9.2} | {:12.2} | {:8.2} | {:8.2}",
             r.phase,
             low,
             low + crate::eval::patterns::EMPTIES_PER_PHASE - 1,
             r.training_samples,
             r.validation_samples,
+            r.training_rms,
             r.validation_rms,
+            (sum / count.max(1) as f64).sqrt(),
             r.baseline_rms
         );
+        let _ = out.flush();
     });
     let bytes = weights.encode();
     std::fs::write(&args.out, &bytes)

@@ -27,6 +27,7 @@
 //! the simple players, and as a reference in tests.
 
 pub mod features;
+pub mod legacy;
 pub mod patterns;
 pub mod train;
 pub mod weights;

@@ -1,86 +1,127 @@
-//! A learned pattern evaluation for 8x8, in the style of Logistello: the
-//! score is a sum of weights looked up by the exact contents of small groups
-//! of squares (edges, corners, lines, diagonals), plus a mobility term, with
-//! one weight set per game phase (a band of empty-square counts).
+//! A learned pattern evaluation for 8x8, in the style of Logistello and
+//! Edax: the score is a sum of weights looked up by the exact contents of
+//! small groups of squares (edges, corners, lines, diagonals), plus a
+//! mobility term, with one weight set per game phase (every
+//! [`EMPTIES_PER_PHASE`] empty squares).
 //!
-//! Each pattern is defined once, on the canonical orientation of the board
-//! ([`PATTERNS`]), and looked up on all 8 symmetric images of the board, so
-//! every edge, corner and diagonal is seen from every side. A pattern's
-//! contents are read as base-3 digits (0 empty, 1 the side to move's disc,
-//! 2 the opponent's), lowest square index first: `pext` extracts the
-//! pattern's bits of each colour and [`TERNARY`] turns each into base 3.
+//! # Shapes and instances
 //!
-//! The weights are trained from tournament games by [`super::train`]
+//! Each pattern [`SHAPES`] is written once, as an ordered list of squares on
+//! the canonical board. Its images under the 8 board symmetries give its
+//! *instances*: the distinct square sets (a 2x5 corner block has 8, a corner
+//! 3x3 has 4, the a1-h8 diagonal 2). There are [`INSTANCES`] of them, and an
+//! evaluation reads each one once, straight from the two bitboards: `pext`
+//! extracts the instance's bits of each colour (lowest square first) and
+//! [`TERNARY`] turns them into a base-3 index (0 empty, 1 the side to move's
+//! disc, 2 the opponent's). No board is transformed.
+//!
+//! All instances of a shape share one trained table, indexed in the shape's
+//! own square order: the evaluation transforms the board by each symmetry
+//! (16 transforms, as before) and reads, on each image, only the shapes
+//! whose instance no earlier image has read. An instance that is its own
+//! mirror image (a row, the corner 3x3) has the weights of its two mirror
+//! contents tied together: training fits one weight for both (the smaller
+//! index, [`canonical_maps`]) and [`PatternWeights`] copies it to the other
+//! when the weights are loaded. So the evaluation is 46 plain lookups in
+//! tables as small as the shared ones, and exactly symmetric under the 8
+//! board symmetries.
+//!
+//! Measured (`cargo test --release --lib eval_speed -- --ignored`): one
+//! table per instance, indexed as `pext` reads the untransformed board,
+//! saved the 16 transforms but made the tables 5 times larger (1.8 MB per
+//! phase) and was only 1.19x faster than the first learned evaluation; the
+//! shared tables read on transformed boards are faster (README, "Training
+//! the evaluation").
+//!
+//! The weights are trained from game records by [`super::train`]
 //! (`oxello train-eval`), stored in `pattern-weights.bin` beside this file
-//! (format in [`PatternWeights::decode`]) and built into the binary.
+//! (format in [`PatternWeights::encode`]) and built into the binary.
 
 use crate::bitboard::Symmetry;
 use crate::board::Board;
 use crate::movegen;
 use std::sync::OnceLock;
 
-/// The patterns, as masks on the canonical board (a1 = bit 0, h1 = bit 7).
-pub const PATTERNS: [u64; 11] = [
-    0x0000_0000_0000_42ff, // row 1 with b2 and g2 (edge + 2 X-squares)
-    0x0000_0000_0007_0707, // 3x3 corner block
-    0x0000_0000_0000_1f1f, // 2x5 corner block
-    0x0000_0000_0000_ff00, // row 2
-    0x0000_0000_00ff_0000, // row 3
-    0x0000_0000_ff00_0000, // row 4
-    0x8040_2010_0804_0201, // a1-h8 diagonal
-    0x0080_4020_1008_0402, // 7-square diagonal
-    0x0000_8040_2010_0804, // 6-square diagonal
-    0x0000_0080_4020_1008, // 5-square diagonal
-    0x0000_0000_8040_2010, // 4-square diagonal
-];
-
-/// Number of patterns.
-pub const PATTERN_COUNT: usize = PATTERNS.len();
-
-/// Weights of one pattern: 3 to the number of its squares.
-pub const fn pattern_size(pattern: usize) -> usize {
-    3usize.pow(PATTERNS[pattern].count_ones())
+/// A pattern: a name and its squares in index order (a1 = 0, h1 = 7,
+/// a2 = 8, ..., h8 = 63).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    pub name: &'static str,
+    pub squares: &'static [u8],
 }
 
-/// Where each pattern's weights start in a phase's weight vector, after the
-/// [`SCALAR_COUNT`] scalar weights.
-pub const PATTERN_OFFSETS: [usize; PATTERN_COUNT] = {
-    let mut offsets = [0; PATTERN_COUNT];
-    let mut next = SCALAR_COUNT;
-    let mut p = 0;
-    while p < PATTERN_COUNT {
-        offsets[p] = next;
-        next += pattern_size(p);
-        p += 1;
-    }
-    offsets
-};
+/// The patterns (the shapes Edax publishes): 46 instances in all.
+pub const SHAPES: [Shape; 11] = [
+    shape("edge+2X", &[0, 1, 2, 3, 4, 5, 6, 7, 9, 14]),
+    shape("corner 3x3", &[0, 1, 2, 8, 9, 10, 16, 17, 18]),
+    shape("corner 2x5", &[0, 1, 2, 3, 4, 8, 9, 10, 11, 12]),
+    shape("row 2", &[8, 9, 10, 11, 12, 13, 14, 15]),
+    shape("row 3", &[16, 17, 18, 19, 20, 21, 22, 23]),
+    shape("row 4", &[24, 25, 26, 27, 28, 29, 30, 31]),
+    shape("diagonal 8", &[0, 9, 18, 27, 36, 45, 54, 63]),
+    shape("diagonal 7", &[1, 10, 19, 28, 37, 46, 55]),
+    shape("diagonal 6", &[2, 11, 20, 29, 38, 47]),
+    shape("diagonal 5", &[3, 12, 21, 30, 39]),
+    shape("diagonal 4", &[4, 13, 22, 31]),
+];
+
+/// A [`Shape`], for the table above.
+const fn shape(name: &'static str, squares: &'static [u8]) -> Shape {
+    Shape { name, squares }
+}
+
+/// Number of shapes.
+pub const SHAPE_COUNT: usize = SHAPES.len();
+
+/// Largest number of squares in a shape ([`TERNARY`] covers it).
+pub const MAX_SQUARES: usize = 10;
+
+/// Number of instances: distinct square sets among the symmetric images of
+/// the shapes.
+pub const INSTANCES: usize = 46;
+
+/// Weights of one shape's shared table: 3 to the number of its squares.
+pub const fn shape_size(shape: usize) -> usize {
+    3usize.pow(SHAPES[shape].squares.len() as u32)
+}
 
 /// Scalar weights at the start of each phase: bias, the side to move's
 /// mobility, the opponent's mobility.
 pub const SCALAR_COUNT: usize = 3;
 
-/// Weights per phase.
-pub const PHASE_WEIGHTS: usize =
-    PATTERN_OFFSETS[PATTERN_COUNT - 1] + pattern_size(PATTERN_COUNT - 1);
+/// Where each shape's shared table starts in a phase's weight vector, after
+/// the [`SCALAR_COUNT`] scalar weights.
+pub const SHAPE_OFFSETS: [usize; SHAPE_COUNT] = {
+    let mut offsets = [0; SHAPE_COUNT];
+    let mut next = SCALAR_COUNT;
+    let mut s = 0;
+    while s < SHAPE_COUNT {
+        offsets[s] = next;
+        next += shape_size(s);
+        s += 1;
+    }
+    offsets
+};
 
-/// Empty-square counts per phase: phase = empties / this.
-pub const EMPTIES_PER_PHASE: usize = 4;
+/// Trained (shared) weights per phase.
+pub const PHASE_WEIGHTS: usize = SHAPE_OFFSETS[SHAPE_COUNT - 1] + shape_size(SHAPE_COUNT - 1);
+
+/// Empty-square counts per phase: phase = empties / this. Two empties per
+/// phase: with 4 (the first learned evaluation's 16 phases) the held-out
+/// error was higher at every phase (see the README's training section).
+pub const EMPTIES_PER_PHASE: usize = 2;
 
 /// Number of phases (0..=60 empties).
 pub const PHASES: usize = 60 / EMPTIES_PER_PHASE + 1;
 
 /// Weights are stored in 1/`WEIGHT_SCALE` discs.
-pub const WEIGHT_SCALE: i32 = 64;
-
-/// Lookups per evaluation: every pattern on every symmetric image.
-pub const LOOKUPS: usize = 8 * PATTERN_COUNT;
+pub const WEIGHT_SCALE: i32 = 128;
 
 /// `TERNARY[b]`: the base-3 number with the binary digits of `b`.
-pub const TERNARY: [u16; 1024] = {
-    let mut table = [0u16; 1024];
+pub static TERNARY: [u16; 1 << MAX_SQUARES] = {
+    let mut table = [0u16; 1 << MAX_SQUARES];
     let mut b = 0;
-    while b < 1024 {
+    while b < table.len() {
         let (mut value, mut power, mut bits) = (0u16, 1u16, b);
         while bits != 0 {
             if bits & 1 == 1 {
@@ -130,21 +171,224 @@ pub fn phase(empties: u32) -> usize {
     (empties as usize / EMPTIES_PER_PHASE).min(PHASES - 1)
 }
 
-/// The weight indices (within a phase) that `board` looks up.
-#[inline]
-pub fn lookups(board: Board) -> [u32; LOOKUPS] {
-    let mut out = [0u32; LOOKUPS];
-    let mut k = 0;
-    for symmetry in Symmetry::ALL {
-        let player = symmetry.apply(board.player);
-        let opponent = symmetry.apply(board.opponent);
-        for (p, &mask) in PATTERNS.iter().enumerate() {
-            let mine = TERNARY[pext(player, mask) as usize] as usize;
-            let theirs = TERNARY[pext(opponent, mask) as usize] as usize;
-            out[k] = (PATTERN_OFFSETS[p] + mine + 2 * theirs) as u32;
-            k += 1;
-        }
+/// One instance: a symmetric image of a shape.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Instance {
+    /// Index into [`SHAPES`].
+    pub shape: usize,
+    /// The squares it covers.
+    pub mask: u64,
+    /// The symmetry the evaluation applies to the board to read this
+    /// instance with the shape's own mask.
+    pub symmetry: Symmetry,
+}
+
+/// A shape's mask on the canonical board.
+const fn shape_mask(shape: usize) -> u64 {
+    let squares = SHAPES[shape].squares;
+    let mut mask = 0u64;
+    let mut i = 0;
+    while i < squares.len() {
+        mask |= 1 << squares[i];
+        i += 1;
     }
+    mask
+}
+
+/// Every instance, each with the first symmetry (in [`Symmetry::ALL`]
+/// order) that reads it, in the order the evaluation reads them: by
+/// symmetry, then by shape.
+pub fn instances() -> &'static [Instance] {
+    static LIST: OnceLock<Vec<Instance>> = OnceLock::new();
+    LIST.get_or_init(|| {
+        let mut list: Vec<Instance> = Vec::new();
+        for shape in 0..SHAPE_COUNT {
+            let first = list.len();
+            for symmetry in Symmetry::ALL {
+                let mask = const_preimage(symmetry, shape_mask(shape));
+                if !list[first..].iter().any(|i| i.mask == mask) {
+                    list.push(Instance {
+                        shape,
+                        mask,
+                        symmetry,
+                    });
+                }
+            }
+        }
+        assert_eq!(list.len(), INSTANCES);
+        // In the order the evaluation reads them.
+        list.sort_by_key(|i| Symmetry::ALL.iter().position(|&s| s == i.symmetry));
+        list
+    })
+}
+
+/// The squares that `symmetry` sends into `mask`: what reading `mask` on
+/// the transformed board reads of the board itself.
+const fn const_preimage(symmetry: Symmetry, mask: u64) -> u64 {
+    let mut out = 0u64;
+    let mut q = 0;
+    while q < 64 {
+        if symmetry.apply(1u64 << q) & mask != 0 {
+            out |= 1 << q;
+        }
+        q += 1;
+    }
+    out
+}
+
+/// The reads of an evaluation, grouped by the symmetry applied to the
+/// board (in [`Symmetry::ALL`] order): `READS[g][..READ_COUNTS[g]]` are the
+/// shapes (mask, table offset) to read on the `g`-th image, those whose
+/// instance no earlier image has read. Computed at compile time so the
+/// evaluation's loops are over constants.
+const READS: ([[(u64, u32); SHAPE_COUNT]; 8], [usize; 8]) = {
+    let mut reads = [[(0u64, 0u32); SHAPE_COUNT]; 8];
+    let mut counts = [0usize; 8];
+    let mut g = 0;
+    while g < 8 {
+        let mut shape = 0;
+        while shape < SHAPE_COUNT {
+            let mask = const_preimage(Symmetry::ALL[g], shape_mask(shape));
+            let mut seen = false;
+            let mut earlier = 0;
+            while earlier < g {
+                if const_preimage(Symmetry::ALL[earlier], shape_mask(shape)) == mask {
+                    seen = true;
+                }
+                earlier += 1;
+            }
+            if !seen {
+                reads[g][counts[g]] = (shape_mask(shape), SHAPE_OFFSETS[shape] as u32);
+                counts[g] += 1;
+            }
+            shape += 1;
+        }
+        g += 1;
+    }
+    let mut total = 0;
+    let mut g = 0;
+    while g < 8 {
+        total += counts[g];
+        g += 1;
+    }
+    assert!(total == INSTANCES);
+    (reads, counts)
+};
+
+/// The reads on the `G`-th symmetric image of the board, given the image.
+#[inline(always)]
+fn read_image<const G: usize>(player: u64, opponent: u64, read: &mut impl FnMut(u32, usize)) {
+    let mut j = 0;
+    while j < READS.1[G] {
+        let (mask, offset) = READS.0[G][j];
+        read(offset, pext_index(player, opponent, mask));
+        j += 1;
+    }
+}
+
+/// The 8 images of `bits`, in [`Symmetry::ALL`] order, sharing the work:
+/// one transpose and two horizontal mirrors (the vertical mirror is a byte
+/// swap), where applying each symmetry alone takes 10 transforms.
+#[inline(always)]
+pub fn images(bits: u64) -> [u64; 8] {
+    use crate::bitboard::{flip_diagonal, flip_horizontal};
+    let diagonal = flip_diagonal(bits);
+    let horizontal = flip_horizontal(bits);
+    let rotate90 = flip_horizontal(diagonal);
+    [
+        bits,
+        bits.swap_bytes(),
+        horizontal,
+        diagonal,
+        rotate90.swap_bytes(),
+        rotate90,
+        horizontal.swap_bytes(),
+        diagonal.swap_bytes(),
+    ]
+}
+
+/// Base-3 index of the squares of `mask`, lowest square first.
+#[inline]
+fn pext_index(player: u64, opponent: u64, mask: u64) -> usize {
+    TERNARY[pext(player, mask) as usize] as usize
+        + 2 * TERNARY[pext(opponent, mask) as usize] as usize
+}
+
+/// For every shape, the shared index (offset excluded) of each index read
+/// in the shape's square order: the smallest index among the orderings
+/// that the symmetries mapping the shape onto itself give. This folds the
+/// mirror images of a self-symmetric instance together.
+pub fn canonical_maps() -> &'static [Vec<u32>] {
+    static MAPS: OnceLock<Vec<Vec<u32>>> = OnceLock::new();
+    MAPS.get_or_init(|| {
+        (0..SHAPE_COUNT)
+            .map(|shape| {
+                let squares = SHAPES[shape].squares;
+                let mask = shape_mask(shape);
+                // The digit permutations of the self-symmetries.
+                let permutations: Vec<Vec<usize>> = Symmetry::ALL
+                    .iter()
+                    .filter(|s| s.apply(mask) == mask)
+                    .map(|&s| {
+                        squares
+                            .iter()
+                            .map(|&q| {
+                                let to = s.apply(1u64 << q).trailing_zeros() as u8;
+                                squares.iter().position(|&r| r == to).expect("inside")
+                            })
+                            .collect()
+                    })
+                    .collect();
+                (0..shape_size(shape))
+                    .map(|index| {
+                        let mut digits = [0usize; MAX_SQUARES];
+                        let mut rest = index;
+                        for digit in digits.iter_mut().take(squares.len()) {
+                            *digit = rest % 3;
+                            rest /= 3;
+                        }
+                        permutations
+                            .iter()
+                            .map(|p| p.iter().rev().fold(0, |acc, &from| acc * 3 + digits[from]))
+                            .min()
+                            .expect("the identity is a self-symmetry")
+                            as u32
+                    })
+                    .collect()
+            })
+            .collect()
+    })
+}
+
+/// Calls `read(offset, index)` for each instance's read: the shape's table
+/// offset and the index in the shape's square order.
+#[inline(always)]
+fn for_each_read(board: Board, mut read: impl FnMut(u32, usize)) {
+    let (p, o) = (images(board.player), images(board.opponent));
+    read_image::<0>(p[0], o[0], &mut read);
+    read_image::<1>(p[1], o[1], &mut read);
+    read_image::<2>(p[2], o[2], &mut read);
+    read_image::<3>(p[3], o[3], &mut read);
+    read_image::<4>(p[4], o[4], &mut read);
+    read_image::<5>(p[5], o[5], &mut read);
+    read_image::<6>(p[6], o[6], &mut read);
+    read_image::<7>(p[7], o[7], &mut read);
+}
+
+/// The shared-table indices (within a phase) that `board` looks up, one per
+/// instance: what training fits.
+pub fn shared_lookups(board: Board) -> [u32; INSTANCES] {
+    let maps = canonical_maps();
+    let mut out = [0u32; INSTANCES];
+    let mut k = 0;
+    for_each_read(board, |offset, index| {
+        let shape = SHAPE_OFFSETS
+            .iter()
+            .rposition(|&o| o as u32 <= offset)
+            .expect("an offset");
+        out[k] = offset + maps[shape][index];
+        k += 1;
+    });
     out
 }
 
@@ -157,10 +401,20 @@ pub fn mobilities(board: Board) -> (i32, i32) {
     )
 }
 
-/// A full weight set: [`PHASES`] vectors of [`PHASE_WEIGHTS`] weights.
-#[derive(Clone, Debug, PartialEq)]
+/// A full weight set: [`PHASES`] vectors of [`PHASE_WEIGHTS`] shared
+/// weights, and the same with the mirror images filled in.
+#[derive(Clone, Debug)]
 pub struct PatternWeights {
-    weights: Vec<i16>,
+    shared: Vec<i16>,
+    /// The shared weights with every index of a shape's table holding the
+    /// weight of its canonical index: what the evaluation reads.
+    folded: Vec<i16>,
+}
+
+impl PartialEq for PatternWeights {
+    fn eq(&self, other: &Self) -> bool {
+        self.shared == other.shared
+    }
 }
 
 /// Why a weight file could not be read.
@@ -168,6 +422,12 @@ pub struct PatternWeights {
 pub enum WeightsError {
     /// The file does not start with [`MAGIC`].
     BadMagic,
+    /// The file is of another format version.
+    WrongVersion { found: u16, expected: u16 },
+    /// The file was written for other patterns or phases.
+    WrongLayout,
+    /// The body's checksum does not match the header's.
+    BadChecksum { found: u32, expected: u32 },
     /// The file ends early or has the wrong number of weights.
     WrongLength { found: usize, expected: usize },
 }
@@ -176,6 +436,16 @@ impl std::fmt::Display for WeightsError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             WeightsError::BadMagic => write!(f, "not an oxello pattern weight file"),
+            WeightsError::WrongVersion { found, expected } => {
+                write!(f, "weight file version {found}, expected {expected}")
+            }
+            WeightsError::WrongLayout => {
+                write!(f, "weight file made for other patterns or phases")
+            }
+            WeightsError::BadChecksum { found, expected } => write!(
+                f,
+                "weight file corrupt: checksum {found:08x}, expected {expected:08x}"
+            ),
             WeightsError::WrongLength { found, expected } => {
                 write!(f, "weight file holds {found} weights, expected {expected}")
             }
@@ -185,30 +455,56 @@ impl std::fmt::Display for WeightsError {
 
 impl std::error::Error for WeightsError {}
 
-/// First bytes of a weight file (the version is part of it).
-pub const MAGIC: &[u8; 8] = b"OXPW0001";
+/// First bytes of a weight file.
+pub const MAGIC: &[u8; 4] = b"OXPW";
+
+/// Version of the weight file format (1 was the first learned evaluation's
+/// 11 patterns read on 8 board images).
+pub const VERSION: u16 = 2;
+
+/// Length of the header: magic, version, shapes, phases, weights per phase,
+/// checksum.
+const HEADER: usize = 4 + 2 + 2 + 2 + 4 + 4;
 
 /// In a weight file, this value starts a run of zeros; the next value is
 /// the run's length.
 pub const ZERO_RUN: i16 = i16::MIN;
 
+/// FNV-1a, 32 bits: the body checksum.
+fn checksum(bytes: &[u8]) -> u32 {
+    bytes.iter().fold(0x811c_9dc5u32, |hash, &b| {
+        (hash ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    })
+}
+
 impl PatternWeights {
     /// All weights zero.
     pub fn zero() -> PatternWeights {
-        PatternWeights {
-            weights: vec![0; PHASES * PHASE_WEIGHTS],
-        }
+        PatternWeights::from_shared(vec![0; PHASES * PHASE_WEIGHTS])
     }
 
-    /// The weights of `phase`.
+    /// The weight set with these shared weights ([`PHASES`] times
+    /// [`PHASE_WEIGHTS`]), folded.
+    pub fn from_shared(shared: Vec<i16>) -> PatternWeights {
+        assert_eq!(shared.len(), PHASES * PHASE_WEIGHTS);
+        let maps = canonical_maps();
+        let mut folded = shared.clone();
+        for phase in 0..PHASES {
+            let base = phase * PHASE_WEIGHTS;
+            for (shape, map) in maps.iter().enumerate() {
+                let offset = base + SHAPE_OFFSETS[shape];
+                for (index, &canonical) in map.iter().enumerate() {
+                    folded[offset + index] = shared[offset + canonical as usize];
+                }
+            }
+        }
+        PatternWeights { shared, folded }
+    }
+
+    /// The shared weights of `phase`.
     #[inline]
     pub fn phase(&self, phase: usize) -> &[i16] {
-        &self.weights[phase * PHASE_WEIGHTS..(phase + 1) * PHASE_WEIGHTS]
-    }
-
-    /// The weights of `phase`, to change.
-    pub fn phase_mut(&mut self, phase: usize) -> &mut [i16] {
-        &mut self.weights[phase * PHASE_WEIGHTS..(phase + 1) * PHASE_WEIGHTS]
+        &self.shared[phase * PHASE_WEIGHTS..(phase + 1) * PHASE_WEIGHTS]
     }
 
     /// The evaluation of `board` in 1/[`WEIGHT_SCALE`] discs, unclamped.
@@ -221,11 +517,12 @@ impl PatternWeights {
     #[inline]
     fn raw_with_mobilities(&self, board: Board, (mine, theirs): (i32, i32)) -> i32 {
         let empties = board.empties().count_ones();
-        let w = self.phase(phase(empties));
+        let start = phase(empties) * PHASE_WEIGHTS;
+        let w = &self.folded[start..start + PHASE_WEIGHTS];
         let mut sum = i32::from(w[0]) + i32::from(w[1]) * mine + i32::from(w[2]) * theirs;
-        for index in lookups(board) {
-            sum += i32::from(w[index as usize]);
-        }
+        for_each_read(board, |offset, index| {
+            sum += i32::from(w[offset as usize + index]);
+        });
         sum
     }
 
@@ -244,33 +541,77 @@ impl PatternWeights {
         discs.clamp(-64, 64)
     }
 
-    /// The file form: [`MAGIC`], then the weights as little-endian `i16`,
-    /// phase by phase, with each run of zeros written as [`ZERO_RUN`] and
-    /// the run length (trained tables are sparse: most patterns never occur).
+    /// The file form. A header of 18 bytes: [`MAGIC`], then little-endian
+    /// [`VERSION`] (u16), the number of shapes (u16), of phases (u16), of
+    /// weights per phase (u32) and the FNV-1a checksum of the body (u32).
+    /// The body is the shared weights as little-endian `i16`, phase by phase,
+    /// with each run of zeros written as [`ZERO_RUN`] and the run length
+    /// (trained tables are sparse: most contents never occur).
     pub fn encode(&self) -> Vec<u8> {
-        let mut out = MAGIC.to_vec();
+        let mut body = Vec::new();
+        let weights = &self.shared;
         let mut i = 0;
-        while i < self.weights.len() {
-            if self.weights[i] == 0 {
+        while i < weights.len() {
+            if weights[i] == 0 {
                 let mut run = 0;
-                while i < self.weights.len() && self.weights[i] == 0 && run < i16::MAX {
+                while i < weights.len() && weights[i] == 0 && run < i16::MAX {
                     run += 1;
                     i += 1;
                 }
-                out.extend_from_slice(&ZERO_RUN.to_le_bytes());
-                out.extend_from_slice(&run.to_le_bytes());
+                body.extend_from_slice(&ZERO_RUN.to_le_bytes());
+                body.extend_from_slice(&run.to_le_bytes());
             } else {
-                out.extend_from_slice(&self.weights[i].max(-i16::MAX).to_le_bytes());
+                body.extend_from_slice(&weights[i].max(-i16::MAX).to_le_bytes());
                 i += 1;
             }
         }
+        let mut out = MAGIC.to_vec();
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&(SHAPE_COUNT as u16).to_le_bytes());
+        out.extend_from_slice(&(PHASES as u16).to_le_bytes());
+        out.extend_from_slice(&(PHASE_WEIGHTS as u32).to_le_bytes());
+        out.extend_from_slice(&checksum(&body).to_le_bytes());
+        out.extend_from_slice(&body);
         out
     }
 
-    /// Reads the form [`PatternWeights::encode`] writes.
+    /// Reads the form [`PatternWeights::encode`] writes, refusing a file of
+    /// another version or layout, or whose checksum fails.
     pub fn decode(bytes: &[u8]) -> Result<PatternWeights, WeightsError> {
         let body = bytes.strip_prefix(MAGIC).ok_or(WeightsError::BadMagic)?;
         let expected = PHASES * PHASE_WEIGHTS;
+        let u16_at = |i: usize| u16::from_le_bytes([body[i], body[i + 1]]);
+        let u32_at =
+            |i: usize| u32::from_le_bytes([body[i], body[i + 1], body[i + 2], body[i + 3]]);
+        let too_short = WeightsError::WrongLength { found: 0, expected };
+        if body.len() < 2 {
+            return Err(too_short);
+        }
+        let version = u16_at(0);
+        if version != VERSION {
+            return Err(WeightsError::WrongVersion {
+                found: version,
+                expected: VERSION,
+            });
+        }
+        if body.len() < HEADER - MAGIC.len() {
+            return Err(too_short);
+        }
+        if usize::from(u16_at(2)) != SHAPE_COUNT
+            || usize::from(u16_at(4)) != PHASES
+            || u32_at(6) as usize != PHASE_WEIGHTS
+        {
+            return Err(WeightsError::WrongLayout);
+        }
+        let stored = u32_at(10);
+        let body = &body[HEADER - MAGIC.len()..];
+        let found = checksum(body);
+        if found != stored {
+            return Err(WeightsError::BadChecksum {
+                found,
+                expected: stored,
+            });
+        }
         let mut weights = Vec::with_capacity(expected);
         let mut values = body
             .chunks_exact(2)
@@ -296,7 +637,7 @@ impl PatternWeights {
                 expected,
             });
         }
-        Ok(PatternWeights { weights })
+        Ok(PatternWeights::from_shared(weights))
     }
 }
 
@@ -323,8 +664,19 @@ mod tests {
             let (x, mask) = (rng.random::<u64>(), rng.random::<u64>());
             assert_eq!(pext(x, mask), pext_portable(x, mask));
         }
-        for mask in PATTERNS {
+        for instance in instances() {
+            let mask = instance.mask;
             assert_eq!(pext(u64::MAX, mask), (1 << mask.count_ones()) - 1);
+        }
+    }
+
+    #[test]
+    fn images_are_the_8_symmetries() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(10);
+        for _ in 0..1_000 {
+            let bits = rng.random::<u64>();
+            let expected = Symmetry::ALL.map(|s| s.apply(bits));
+            assert_eq!(images(bits), expected);
         }
     }
 
@@ -337,39 +689,103 @@ mod tests {
         assert_eq!(TERNARY[1023] as usize, (3usize.pow(10) - 1) / 2);
     }
 
+    /// The instances are exactly the distinct images of each shape under the
+    /// 8 symmetries, each covering the shape's squares mapped, and the
+    /// symmetries permute the instances of a shape among themselves.
     #[test]
-    fn lookups_stay_inside_their_pattern() {
+    fn instances_cover_exactly_the_images_of_each_shape() {
+        let list = instances();
+        let expected_counts = [4, 4, 8, 4, 4, 4, 2, 4, 4, 4, 4];
+        for (s, shape) in SHAPES.iter().enumerate() {
+            let mine: Vec<&Instance> = list.iter().filter(|i| i.shape == s).collect();
+            assert_eq!(mine.len(), expected_counts[s], "{}", shape.name);
+            let base = shape.squares.iter().fold(0u64, |m, &q| m | 1 << q);
+            assert_eq!(base.count_ones() as usize, shape.squares.len());
+            for symmetry in Symmetry::ALL {
+                let image = symmetry.apply(base);
+                assert!(mine.iter().any(|i| i.mask == image), "{}", shape.name);
+                // Every instance maps onto an instance of the same shape.
+                for instance in &mine {
+                    let moved = symmetry.apply(instance.mask);
+                    assert!(mine.iter().any(|i| i.mask == moved));
+                }
+            }
+            for instance in &mine {
+                assert_eq!(instance.mask.count_ones() as usize, shape.squares.len());
+                // Its symmetry brings it onto the shape's own squares.
+                assert_eq!(instance.symmetry.apply(instance.mask), base);
+            }
+        }
+        // The old evaluation's 88 reads came down to these 46 square sets.
+        assert_eq!(list.len(), 46);
+        // Examples: the a1 corner 3x3, the a1-h8 diagonal once.
+        assert!(list.iter().any(|i| i.mask == 0x07_0707));
+        let diagonal = 0x8040_2010_0804_0201u64;
+        assert_eq!(list.iter().filter(|i| i.mask == diagonal).count(), 1);
+    }
+
+    #[test]
+    fn shared_lookups_stay_inside_their_shape() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(12);
         for _ in 0..2_000 {
             let player = rng.random::<u64>();
             let opponent = rng.random::<u64>() & !player;
-            let indices = lookups(Board::new(player, opponent));
+            let indices = shared_lookups(Board::new(player, opponent));
             for (k, &index) in indices.iter().enumerate() {
-                let p = k % PATTERN_COUNT;
+                let s = instances()[k].shape;
                 let index = index as usize;
-                assert!(index >= PATTERN_OFFSETS[p]);
-                assert!(index < PATTERN_OFFSETS[p] + pattern_size(p));
+                assert!(index >= SHAPE_OFFSETS[s]);
+                assert!(index < SHAPE_OFFSETS[s] + shape_size(s));
             }
         }
+    }
+
+    fn random_weights(seed: u64) -> PatternWeights {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let shared = (0..PHASES * PHASE_WEIGHTS)
+            .map(|_| rng.random_range(-500..500))
+            .collect();
+        PatternWeights::from_shared(shared)
     }
 
     #[test]
     fn evaluation_is_the_same_from_all_8_symmetries() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(13);
-        let mut weights = PatternWeights::zero();
-        for phase in 0..PHASES {
-            for w in weights.phase_mut(phase) {
-                *w = rng.random_range(-500..500);
-            }
-        }
+        let weights = random_weights(13);
         for _ in 0..500 {
             let player = rng.random::<u64>();
             let opponent = rng.random::<u64>() & !player;
             let board = Board::new(player, opponent);
             let expected = weights.raw(board);
+            // The expanded tables give what the shared lookups give.
+            let w = weights.phase(phase(board.empties().count_ones()));
+            let (mine, theirs) = mobilities(board);
+            let shared: i32 = shared_lookups(board)
+                .iter()
+                .map(|&i| i32::from(w[i as usize]))
+                .sum::<i32>()
+                + i32::from(w[0])
+                + i32::from(w[1]) * mine
+                + i32::from(w[2]) * theirs;
+            assert_eq!(shared, expected);
             for symmetry in Symmetry::ALL {
                 let image = Board::new(symmetry.apply(player), symmetry.apply(opponent));
                 assert_eq!(weights.raw(image), expected);
+            }
+        }
+    }
+
+    #[test]
+    fn shipped_evaluation_is_symmetric() {
+        let weights = built_in();
+        let boards =
+            crate::eval::test_support::random_game_boards(crate::bitboard::BoardSize::Eight, 40, 3);
+        for board in boards {
+            let expected = weights.evaluate(board);
+            for symmetry in Symmetry::ALL {
+                let image =
+                    Board::new(symmetry.apply(board.player), symmetry.apply(board.opponent));
+                assert_eq!(weights.evaluate(image), expected);
             }
         }
     }
@@ -405,25 +821,92 @@ mod tests {
         assert!(right_sign * 10 >= entries.len() as i32 * 7, "{right_sign}");
     }
 
+    /// Mean absolute error of `evaluate` against the exact scores of
+    /// solved positions (the best move's score).
+    fn error_on_solved(suite: &str, evaluate: &dyn Fn(Board) -> i32) -> f64 {
+        let entries = crate::formats::obf::parse_file(suite).expect("our suites parse");
+        let total: i32 = entries
+            .iter()
+            .map(|entry| {
+                let exact = (entry.move_scores.iter().map(|&(_, score)| score).max())
+                    .or(entry.best_score)
+                    .expect("the suite has scores");
+                (evaluate(entry.position.board) - exact).abs()
+            })
+            .sum();
+        f64::from(total) / entries.len() as f64
+    }
+
+    /// The shipped weights predict exactly solved positions (24 to 34
+    /// empties, from tournament games, every move solved by our solver)
+    /// better than the weights they replaced.
+    #[test]
+    fn shipped_weights_beat_the_previous_ones_on_solved_positions() {
+        let previous = crate::eval::legacy::previous();
+        let suites = [
+            include_str!("../../positions/endgame-suite.obf"),
+            include_str!("../../positions/accuracy-24.obf"),
+        ];
+        let (mut new, mut old) = (0.0, 0.0);
+        for suite in suites {
+            new += error_on_solved(suite, &|b| built_in().evaluate(b));
+            old += error_on_solved(suite, &|b| previous.evaluate(b));
+        }
+        println!("mean absolute error: shipped {new:.2}, previous {old:.2} (sum of suites)");
+        assert!(new < old, "{new} vs {old}");
+    }
+
     #[test]
     fn encoding_round_trips_and_bad_files_are_refused() {
-        let mut weights = PatternWeights::zero();
         let mut rng = rand::rngs::StdRng::seed_from_u64(14);
+        let mut shared = vec![0i16; PHASES * PHASE_WEIGHTS];
         for _ in 0..5_000 {
-            let phase = rng.random_range(0..PHASES);
-            let index = rng.random_range(0..PHASE_WEIGHTS);
-            weights.phase_mut(phase)[index] = rng.random_range(-3000..3000);
+            let index = rng.random_range(0..shared.len());
+            shared[index] = rng.random_range(-3000..3000);
         }
+        let weights = PatternWeights::from_shared(shared);
         let bytes = weights.encode();
         assert_eq!(PatternWeights::decode(&bytes), Ok(weights));
         assert_eq!(
             PatternWeights::decode(b"nonsense"),
             Err(WeightsError::BadMagic)
         );
+        // The first learned evaluation's files.
+        assert_eq!(
+            PatternWeights::decode(b"OXPW0001\0\0\0\0"),
+            Err(WeightsError::WrongVersion {
+                found: u16::from_le_bytes(*b"00"),
+                expected: VERSION
+            })
+        );
+        let mut other_version = bytes.clone();
+        other_version[4] = 3;
+        assert!(matches!(
+            PatternWeights::decode(&other_version),
+            Err(WeightsError::WrongVersion { found: 3, .. })
+        ));
+        let mut other_layout = bytes.clone();
+        other_layout[8] ^= 1;
+        assert_eq!(
+            PatternWeights::decode(&other_layout),
+            Err(WeightsError::WrongLayout)
+        );
+        // A flipped bit anywhere in the body.
+        for at in [HEADER, HEADER + 1, bytes.len() / 2, bytes.len() - 1] {
+            let mut corrupt = bytes.clone();
+            corrupt[at] ^= 0x10;
+            assert!(
+                matches!(
+                    PatternWeights::decode(&corrupt),
+                    Err(WeightsError::BadChecksum { .. })
+                ),
+                "{at}"
+            );
+        }
         assert!(PatternWeights::decode(&bytes[..bytes.len() - 2]).is_err());
         assert!(PatternWeights::decode(&bytes[..bytes.len() - 1]).is_err());
-        let mut longer = bytes.clone();
-        longer.extend_from_slice(&5i16.to_le_bytes());
-        assert!(PatternWeights::decode(&longer).is_err());
+        assert!(PatternWeights::decode(&bytes[..10]).is_err());
+        // The built-in file decodes (and is the current version).
+        assert!(PatternWeights::decode(BUILT_IN).is_ok());
     }
 }
