@@ -519,78 +519,6 @@ pub fn format_table(info: &GameInfo, analysis: &GameAnalysis) -> String {
     text
 }
 
-/// A JSON string literal.
-pub fn json_string(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// The analysis as one JSON object.
-pub fn format_json(info: &GameInfo, analysis: &GameAnalysis) -> String {
-    let moves: Vec<String> = analysis
-        .moves
-        .iter()
-        .map(|analysis| {
-            let head = format!(
-                "{{\"ply\":{},\"color\":\"{}\",\"move\":\"{}\",\"empties\":{}",
-                analysis.ply + 1,
-                analysis.color.name(),
-                analysis.played,
-                analysis.empties
-            );
-            match analysis.eval {
-                None => format!("{head},\"forced\":true}}"),
-                Some(eval) => format!(
-                    "{head},\"depth\":\"{}\",\"played_score\":{},\"best_move\":\"{}\",\"best_score\":{},\"loss\":{},\"judgement\":\"{}\"}}",
-                    depth_label(eval.depth),
-                    eval.played_score,
-                    eval.best,
-                    eval.best_score,
-                    eval.loss,
-                    eval.judgement.name()
-                ),
-            }
-        })
-        .collect();
-    let totals = |totals: &PlayerTotals| {
-        format!(
-            "{{\"moves\":{},\"mistakes\":{},\"blunders\":{},\"total_loss\":{},\"average_loss\":{:.3}}}",
-            totals.moves,
-            totals.mistakes,
-            totals.blunders,
-            totals.total_loss,
-            totals.average_loss()
-        )
-    };
-    format!(
-        "{{\"game\":{},\"black\":{},\"white\":{},\"result\":{},\"moves\":[{}],\"totals\":{{\"black\":{},\"white\":{}}}}}",
-        json_string(&info.label),
-        json_string(&info.black),
-        json_string(&info.white),
-        analysis
-            .final_score
-            .map_or("null".to_string(), |score| score.to_string()),
-        moves.join(","),
-        totals(&analysis.totals[0]),
-        totals(&analysis.totals[1])
-    )
-}
-
 /// The evaluation graph: the value of each position (best play) and the
 /// value after the move played, in discs from Black's view, by move.
 pub fn eval_chart(info: &GameInfo, analysis: &GameAnalysis) -> crate::svg::LineChart {
@@ -654,7 +582,6 @@ mod tests {
         assert_eq!(Judgement::of_loss(0), Judgement::Good);
         assert_eq!(Judgement::of_loss(MISTAKE_LOSS), Judgement::Mistake);
         assert_eq!(Judgement::of_loss(BLUNDER_LOSS + 6), Judgement::Blunder);
-        assert_eq!(json_string("a\"b\\\n"), "\"a\\\"b\\\\\\n\"");
     }
 
     #[test]
@@ -738,7 +665,7 @@ mod tests {
         let info = GameInfo::default();
         let table = format_table(&info, &analysis);
         assert!(table.contains("\nBlack: "), "{table}");
-        let json = format_json(&info, &analysis);
+        let json = crate::json::game_analysis_json(&info, &analysis);
         assert!(json.starts_with("{\"game\":\"\"") && json.ends_with("}}"));
     }
 }

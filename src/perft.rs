@@ -147,6 +147,16 @@ pub fn divide(
     depth: u32,
     convention: PassConvention,
 ) -> Vec<(Move, u64)> {
+    divide_with::<Native>(board, size, depth, convention)
+}
+
+/// [`divide`] with a chosen move generator for the counts below each move.
+pub fn divide_with<G: Generator>(
+    board: Board,
+    size: BoardSize,
+    depth: u32,
+    convention: PassConvention,
+) -> Vec<(Move, u64)> {
     if depth == 0 {
         return Vec::new();
     }
@@ -160,7 +170,7 @@ pub fn divide(
         .map(|&mv| {
             (
                 mv,
-                perft(board.play_unchecked(mv), size, child_depth, convention),
+                perft_with::<G>(board.play_unchecked(mv), size, child_depth, convention),
             )
         })
         .collect()

@@ -76,7 +76,7 @@ fn takizawa_analysis_from_the_command_line() {
     let moves: Vec<&str> = json.split("{\"ply\":").skip(1).collect();
     assert_eq!(moves.len(), 60);
     for mv in &moves[40..] {
-        assert!(mv.contains("\"depth\":\"exact\""), "{mv}");
+        assert!(mv.contains("\"search\":\"exact\""), "{mv}");
         assert!(mv.contains("\"loss\":0,"), "{mv}");
         assert!(mv.contains("\"judgement\":\"good\""), "{mv}");
     }
@@ -208,7 +208,7 @@ fn wthor_game_by_index() {
 #[test]
 fn bench_accuracy_counts_optimal_moves_and_refuses_incomplete_files() {
     let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/endgame-suite.obf");
-    let deep = oxello(&["bench", "--accuracy", suite, "--bench-depth", "20"]);
+    let deep = oxello(&["bench", "--accuracy", suite, "--depth", "20"]);
     let text = String::from_utf8_lossy(&deep.stdout);
     let last = text.lines().last().unwrap_or_default();
     assert!(
@@ -217,7 +217,7 @@ fn bench_accuracy_counts_optimal_moves_and_refuses_incomplete_files() {
     );
     let ffo = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/ffo-40-59.obf");
     let output = Command::new(OXELLO)
-        .args(["bench", "--accuracy", ffo, "--bench-depth", "1"])
+        .args(["bench", "--accuracy", ffo, "--depth", "1"])
         .output()
         .unwrap();
     assert!(!output.status.success());

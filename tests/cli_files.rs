@@ -42,8 +42,8 @@ fn position_arguments_name_what_is_wrong_with_a_file() {
             fails_saying(&[command, &[path]].concat(), what);
         }
     }
-    fails_saying(&["perft", "-d", "1", "-p", &folder], "is a directory");
-    fails_saying(&["solve", "-p", &empty], "is empty");
+    fails_saying(&["perft", "-d", "1", &folder], "is a directory");
+    fails_saying(&["solve", &empty], "is empty");
     // Not a path: read as a position, with the position's error.
     fails_saying(&["show", "f5f5"], "not a position");
     let (code, out, _) = run(&["show", "f5d6"]);

@@ -57,7 +57,11 @@ fn json_answer_has_every_field() {
     );
     for key in [
         "\"score\":",
-        "\"depth\":\"5@73%\"",
+        "\"bound\":\"",
+        "\"search\":\"midgame\"",
+        "\"depth\":5,",
+        "\"selectivity\":73,",
+        "\"nps\":",
         "\"pv\":[\"",
         "\"nodes\":",
         "\"time\":",
@@ -78,16 +82,24 @@ fn forced_pass_prints_pass() {
 }
 
 #[test]
-fn finished_games_and_nonsense_exit_with_2() {
+fn finished_games_and_nonsense_exit_with_1() {
     let game = finished_game(BoardSize::Eight, 9);
     let board = board_string::format_position(&game.position());
     for position in [board.as_str(), "zz", "f5f5", "(;GM[Othello]B[A1];)"] {
         let (code, out, err) = run(&[position]);
-        assert_eq!(code, 2, "{position}: {out:?} {err:?}");
+        assert_eq!(code, 1, "{position}: {out:?} {err:?}");
         assert!(out.is_empty(), "{position}: {out:?}");
         assert!(
             err.iter().any(|l| l.starts_with("error: ")),
             "{position}: {err:?}"
         );
+        // Under --json the error is JSON too, on stdout.
+        let (code, out, _) = run(&[position, "--json"]);
+        assert_eq!((code, out.len()), (1, 1), "{position}: {out:?}");
+        let value: serde_json::Value = serde_json::from_str(&out[0]).unwrap();
+        let error = value["error"].as_str().unwrap_or_default();
+        assert!(error.starts_with("position '"), "{out:?}");
     }
+    let (_, out, _) = run(&[&board, "--json"]);
+    assert!(out[0].contains("the game is over"), "{out:?}");
 }

@@ -2,134 +2,92 @@
 //!
 //! POSITION is a board string, a transcript or a file (GGF record, board
 //! string or transcript). The answer is the move (`f5`, or `pass` when the
-//! side to move must pass), or with `--json` one object:
+//! side to move must pass), or with `--json` one search result object of
+//! the schema of [`crate::json`]:
 //!
 //! ```text
-//! {"move":"f5","score":0,"depth":"12","pv":["f5","d6","c3"],"nodes":123456,"time":0.123}
+//! {"move":"f5","score":0,"bound":"exact","search":"midgame","depth":12,"selectivity":73,"pv":["f5","d6","c3"],"nodes":123456,"time":0.123,"nps":1003707}
 //! ```
 //!
-//! `depth` is `12` (midgame plies), `100%W` (win/loss/draw solve) or `100%`
-//! (exact solve); `score` is the side to move's disc difference; `time` is in
-//! seconds. A position that cannot be read, or a finished game, is an error
-//! on stderr and exit code [`EXIT_BAD_POSITION`].
+//! A position that cannot be read, or a finished game, is a [`OneShotError`].
 
-use crate::cli::MoveArgs;
+use crate::bitboard::BoardSize;
 use crate::engine::{Engine, EngineOptions, GoRequest};
 use crate::formats::spec;
-use crate::moves::Move;
-use crate::search::SearchResult;
+use crate::json::{SearchJson, move_name, to_line};
 use std::error::Error;
-use std::fmt::Write as _;
+use std::fmt;
 use std::io::Write as _;
-use std::process::ExitCode;
 
-/// Exit code for a position that cannot be read or has no move to play.
-pub const EXIT_BAD_POSITION: u8 = 2;
-
-/// The name of a move in the answer: `f5` or `pass`.
-fn move_name(mv: Move) -> String {
-    match mv.square() {
-        Some(square) => square.to_string(),
-        None => "pass".to_string(),
-    }
+/// What to answer: the position, as the command line gives it, and how.
+#[derive(Clone, Debug, Default)]
+pub struct OneShot {
+    /// A board string, a transcript, or the path of a file holding either
+    /// or a GGF game.
+    pub position: String,
+    /// Board size of transcripts.
+    pub size: BoardSize,
+    /// Answer with a JSON search result instead of the move alone.
+    pub json: bool,
 }
 
-/// A JSON string literal.
-fn json_string(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if c.is_control() => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
+/// Why there is no move to answer.
+#[derive(Debug)]
+pub enum OneShotError {
+    /// The position cannot be read.
+    Position {
+        position: String,
+        error: spec::SpecError,
+    },
+    /// The game is over: there is no move to play.
+    GameOver { position: String },
+    /// The search gave no result.
+    NoResult,
+}
+
+impl fmt::Display for OneShotError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OneShotError::Position { position, error } => {
+                write!(f, "position '{position}': {error}")
             }
-            c => out.push(c),
+            OneShotError::GameOver { position } => write!(
+                f,
+                "position '{position}': the game is over, there is no move to play"
+            ),
+            OneShotError::NoResult => f.write_str("the search ended without a result"),
         }
     }
-    out.push('"');
-    out
 }
 
-/// The `--json` answer.
-pub fn format_json(result: &SearchResult) -> String {
-    let mv = result
-        .best
-        .map(move_name)
-        .unwrap_or_else(|| "pass".to_string());
-    let pv: Vec<String> = result
-        .pv
-        .iter()
-        .map(|mv| json_string(&move_name(*mv)))
-        .collect();
-    format!(
-        "{{\"move\":{},\"score\":{},\"depth\":{},\"pv\":[{}],\"nodes\":{},\"time\":{:.3}}}",
-        json_string(&mv),
-        result.score,
-        json_string(&result.depth.label()),
-        pv.join(","),
-        result.nodes,
-        result.elapsed.as_secs_f64()
-    )
-}
+impl Error for OneShotError {}
 
-/// Prints the best move of the position in `args`.
-pub fn run(args: &MoveArgs, options: EngineOptions) -> Result<ExitCode, Box<dyn Error>> {
-    let game = match spec::read_game(&args.position, args.size) {
-        Ok(game) => game,
-        Err(error) => {
-            eprintln!("error: position '{}': {error}", args.position);
-            return Ok(ExitCode::from(EXIT_BAD_POSITION));
+/// Searches the position of `request` and prints the answer on stdout.
+pub fn run(request: &OneShot, options: EngineOptions) -> Result<(), Box<dyn Error>> {
+    let game = spec::read_game(&request.position, request.size).map_err(|error| {
+        OneShotError::Position {
+            position: request.position.clone(),
+            error,
         }
-    };
+    })?;
     if game.is_over() {
-        eprintln!(
-            "error: position '{}': the game is over, there is no move to play",
-            args.position
-        );
-        return Ok(ExitCode::from(EXIT_BAD_POSITION));
+        return Err(OneShotError::GameOver {
+            position: request.position.clone(),
+        }
+        .into());
     }
+    let position = game.position();
     let mut engine = Engine::new(options);
     engine.set_game(game);
     let result = engine
         .think(GoRequest::default())
-        .ok_or("the search ended without a result")?;
+        .ok_or(OneShotError::NoResult)?;
     let mut out = std::io::stdout().lock();
-    if args.json {
-        writeln!(out, "{}", format_json(&result))?;
+    if request.json {
+        writeln!(out, "{}", to_line(&SearchJson::new(&position, &result)))?;
     } else {
-        let mv = result
-            .best
-            .map(move_name)
-            .unwrap_or_else(|| "pass".to_string());
+        let mv = result.best.map_or_else(|| "pass".to_string(), move_name);
         writeln!(out, "{mv}")?;
     }
-    Ok(ExitCode::SUCCESS)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::search::{Bound, Depth};
-    use std::time::Duration;
-
-    #[test]
-    fn json_answer() {
-        let result = SearchResult {
-            best: Some(Move::Pass),
-            score: -3,
-            bound: Bound::Exact,
-            depth: Depth::Exact,
-            pv: vec![Move::Pass],
-            lines: Vec::new(),
-            nodes: 7,
-            elapsed: Duration::from_millis(1500),
-            stopped: None,
-        };
-        assert_eq!(
-            format_json(&result),
-            r#"{"move":"pass","score":-3,"depth":"100%","pv":["pass"],"nodes":7,"time":1.500}"#
-        );
-        assert_eq!(json_string("a\"b\u{1}"), "\"a\\\"b\\u0001\"");
-    }
+    Ok(())
 }

@@ -1,13 +1,63 @@
 //! `oxello solve`: exact or WLD solves of OBF suites and single positions.
 
-use crate::cli::SolveArgs;
-use crate::formats::{board_string, obf, spec, wthor};
-use crate::position::Position;
-use crate::search::{Depth, Limits, SearchResult, Searcher, Selectivity, SolveMode, StopSignal};
+use super::{EngineArgs, usage};
+use clap::Args;
+use oxello::bitboard::BoardSize;
+use oxello::formats::{board_string, obf, wthor};
+use oxello::json::{SearchJson, to_line};
+use oxello::position::Position;
+use oxello::search::{Depth, Limits, SearchResult, Searcher, Selectivity, SolveMode, StopSignal};
 use std::error::Error;
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
+
+/// Options of `oxello solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// An OBF file of positions to solve (with expected scores), or one
+    /// position: `start`, a board string, a transcript, or a file holding
+    /// one.
+    #[arg(default_value = "start", allow_hyphen_values = true)]
+    pub position: String,
+    /// Board size (4, 6 or 8) for `start` and transcripts.
+    #[arg(short, long, default_value = "8")]
+    pub size: BoardSize,
+    /// Exact scores (the default).
+    #[arg(long, conflicts_with = "wld")]
+    pub exact: bool,
+    /// Only win / loss / draw.
+    #[arg(long)]
+    pub wld: bool,
+    /// One JSON object per position, then one for the totals.
+    #[arg(long)]
+    pub json: bool,
+    /// Number of the first position of the file (the FFO files start at 1,
+    /// 20 or 40).
+    #[arg(long, default_value_t = 1)]
+    pub first_number: usize,
+    /// Only the positions numbered in this range, e.g. `40-44` or `47`.
+    #[arg(long)]
+    pub range: Option<String>,
+    /// Solve every legal move, not just the best (each with its exact score).
+    #[arg(long)]
+    pub all_moves: bool,
+    /// Write the solved positions to this OBF file (with `--all-moves`, every
+    /// move's score; otherwise the best moves).
+    #[arg(long)]
+    pub write: Option<std::path::PathBuf>,
+    /// Solve positions sampled from the WTHOR games of this folder instead
+    /// of a file (with `--empties`, `--count`, `--seed`): how the accuracy
+    /// sets of `positions/` are made.
+    #[arg(long)]
+    pub sample_wthor: Option<std::path::PathBuf>,
+    /// Empty squares of the sampled positions.
+    #[arg(long, default_value_t = 24, requires = "sample_wthor")]
+    pub empties: u32,
+    /// Number of sampled positions.
+    #[arg(long, default_value_t = 50, requires = "sample_wthor")]
+    pub count: usize,
+}
 
 /// One position to solve, with the score the file expects, if any.
 struct Task {
@@ -16,12 +66,44 @@ struct Task {
     expected: Option<i32>,
 }
 
-pub fn run(
-    args: &SolveArgs,
-    options: crate::engine::EngineOptions,
-    seed: u64,
-) -> Result<ExitCode, Box<dyn Error>> {
-    let tasks = load_tasks(args, seed)?;
+/// Seed of `solve --sample-wthor` without `--seed`: the accuracy sets of
+/// `positions/` are reproducible by default.
+pub const DEFAULT_SAMPLE_SEED: u64 = 1;
+
+/// A row of `solve --json`: the position, the score the file expects and
+/// whether the result agrees with it, and the search result.
+#[derive(serde::Serialize)]
+struct SolveJson {
+    number: usize,
+    board: String,
+    empties: u32,
+    expected: Option<i32>,
+    ok: bool,
+    #[serde(flatten)]
+    result: SearchJson,
+}
+
+/// The last line of `solve --json`.
+#[derive(serde::Serialize)]
+struct TotalJson {
+    total: bool,
+    positions: usize,
+    wrong: usize,
+    nodes: u64,
+    time: f64,
+    nps: u64,
+}
+
+pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
+    engine.refuse(
+        "solve (it always solves to the end)",
+        &["level", "depth", "time"],
+    )?;
+    if args.sample_wthor.is_some() && args.position != "start" {
+        return Err(usage("solve: give a position or --sample-wthor, not both"));
+    }
+    let options = engine.options()?;
+    let tasks = load_tasks(args, engine.seed.unwrap_or(DEFAULT_SAMPLE_SEED))?;
     let mode = if args.wld {
         SolveMode::Wld
     } else {
@@ -75,12 +157,15 @@ pub fn run(
     let (nodes, time, wrong) = totals;
     let nps = nodes as f64 / time.as_secs_f64().max(1e-6);
     if args.json {
-        writeln!(
-            out,
-            "{{\"total\":true,\"positions\":{},\"wrong\":{wrong},\"nodes\":{nodes},\"time\":{:.3},\"nps\":{nps:.0}}}",
-            tasks.len(),
-            time.as_secs_f64()
-        )?;
+        let total = TotalJson {
+            total: true,
+            positions: tasks.len(),
+            wrong,
+            nodes,
+            time: (time.as_secs_f64() * 1000.0).round() / 1000.0,
+            nps: nps.round() as u64,
+        };
+        writeln!(out, "{}", to_line(&total))?;
     } else {
         writeln!(
             out,
@@ -143,17 +228,15 @@ fn print_row(
         _ => format!("{:+}", result.score),
     };
     if json {
-        writeln!(
-            out,
-            "{{\"number\":{},\"board\":\"{}\",\"empties\":{},\"move\":\"{best}\",\"score\":{},\"expected\":{},\"ok\":{agrees},\"nodes\":{},\"time\":{seconds:.3},\"nps\":{:.0}}}",
-            task.number,
-            board_string::format_position(&task.position),
-            task.position.empty_count(),
-            result.score,
-            task.expected.map_or("null".to_string(), |e| e.to_string()),
-            result.nodes,
-            result.nodes_per_second()
-        )?;
+        let row = SolveJson {
+            number: task.number,
+            board: board_string::format_position(&task.position),
+            empties: task.position.empty_count(),
+            expected: task.expected,
+            ok: agrees,
+            result: SearchJson::new(&task.position, result),
+        };
+        writeln!(out, "{}", to_line(&row))?;
     } else {
         writeln!(
             out,
@@ -190,19 +273,19 @@ fn load_tasks(args: &SolveArgs, seed: u64) -> Result<Vec<Task>, Box<dyn Error>> 
             })
             .collect());
     }
-    let Some(path) = &args.file else {
-        let game =
-            spec::read_game(&args.position, args.size).map_err(|e| format!("position: {e}"))?;
+    let path = std::path::Path::new(&args.position);
+    let Some(entries) = suite(path)? else {
+        if args.range.is_some() {
+            return Err(usage("--range applies to a file of positions"));
+        }
+        let game = super::load(&args.position, args.size)?;
         return Ok(vec![Task {
             number: 1,
             position: game.position(),
             expected: None,
         }]);
     };
-    let text = crate::formats::read_text_file(path, u64::MAX)?;
-    let entries = obf::parse_file(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    let range = parse_range(args.range.as_deref())?;
-    Ok(entries
+    let tasks: Vec<Task> = entries
         .into_iter()
         .enumerate()
         .map(|(i, entry)| Task {
@@ -210,8 +293,47 @@ fn load_tasks(args: &SolveArgs, seed: u64) -> Result<Vec<Task>, Box<dyn Error>> 
             expected: entry.best_score(),
             position: entry.position,
         })
-        .filter(|task| range.is_none_or(|(lo, hi)| (lo..=hi).contains(&task.number)))
+        .collect();
+    let Some((lo, hi)) = parse_range(args.range.as_deref())? else {
+        return Ok(tasks);
+    };
+    let last = args.first_number + tasks.len() - 1;
+    if lo < args.first_number || hi > last {
+        return Err(usage(format!(
+            "--range {lo}-{hi}: {} numbers its positions {} to {last}",
+            path.display(),
+            args.first_number
+        )));
+    }
+    Ok(tasks
+        .into_iter()
+        .filter(|task| (lo..=hi).contains(&task.number))
         .collect())
+}
+
+/// The positions of an OBF suite, or `None` when `path` is no file of
+/// positions with scores in OBF (then it is read as one position). A suite
+/// without a position is an error.
+fn suite(path: &std::path::Path) -> Result<Option<Vec<obf::ObfEntry>>, Box<dyn Error>> {
+    let is_obf = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("obf"));
+    if !is_obf && !path.is_file() {
+        return Ok(None);
+    }
+    let text = oxello::formats::read_text_file(path, u64::MAX)?;
+    let entries = match obf::parse_file(&text) {
+        Ok(entries) => entries,
+        Err(_) if !is_obf => return Ok(None),
+        Err(e) => return Err(format!("{}: {e}", path.display()).into()),
+    };
+    if entries.is_empty() {
+        if !is_obf {
+            return Ok(None);
+        }
+        return Err(format!("{}: no position in the file", path.display()).into());
+    }
+    Ok(Some(entries))
 }
 
 /// `40-44` or `47`.
@@ -220,13 +342,16 @@ fn parse_range(text: Option<&str>) -> Result<Option<(usize, usize)>, Box<dyn Err
     let bad = || format!("bad range '{text}' (expected N or N-M)");
     let (lo, hi) = match text.split_once('-') {
         Some((lo, hi)) => (
-            lo.trim().parse().map_err(|_| bad())?,
-            hi.trim().parse().map_err(|_| bad())?,
+            lo.trim().parse().map_err(|_| usage(bad()))?,
+            hi.trim().parse().map_err(|_| usage(bad()))?,
         ),
         None => {
-            let n = text.trim().parse().map_err(|_| bad())?;
+            let n = text.trim().parse().map_err(|_| usage(bad()))?;
             (n, n)
         }
     };
+    if lo > hi {
+        return Err(usage(bad()));
+    }
     Ok(Some((lo, hi)))
 }

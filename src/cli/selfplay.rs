@@ -1,12 +1,12 @@
 //! `oxello selfplay`: the engine plays itself and writes training records
-//! (see [`crate::selfplay`]).
+//! (see [`oxello::selfplay`]).
 
-use crate::bitboard::BoardSize;
-use crate::cli::EngineArgs;
-use crate::engine::{Level, Player};
-use crate::selfplay::{self, Config, Format, OpeningSource, PlayOptions, SearchBudget, Shard};
+use super::EngineArgs;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
+use oxello::bitboard::BoardSize;
+use oxello::engine::{Level, Player};
+use oxello::selfplay::{self, Config, Format, OpeningSource, PlayOptions, SearchBudget, Shard};
 use std::error::Error;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -145,7 +145,7 @@ pub fn config(args: &SelfplayArgs, engine: &EngineArgs) -> Result<Config, Box<dy
         shard: args.shard,
         threads: options
             .threads
-            .unwrap_or_else(crate::engine::default_threads),
+            .unwrap_or_else(oxello::engine::default_threads),
         hash_mib: engine.hash.map_or(DEFAULT_HASH_MIB, |_| options.hash_mib),
         format: args.format,
         opening,

@@ -7,17 +7,31 @@
 //! solves, of fewer than 24 empties, are exact at once); `--selectivity 100`
 //! gives the signature of the full-width search.
 
-use crate::accuracy::{self, AccuracyError, Summary};
-use crate::formats::{board_string, obf};
-use crate::position::Position;
-use crate::search::{Limits, Searcher, Selectivity, StopSignal};
+use super::EngineArgs;
+use clap::Args;
+use oxello::accuracy::{self, AccuracyError, Summary};
+use oxello::formats::{board_string, obf};
+use oxello::position::Position;
+use oxello::search::{Limits, Searcher, Selectivity, StopSignal};
 use std::error::Error;
 use std::io::Write as _;
 use std::process::ExitCode;
 use std::time::Duration;
 
+/// Options of `oxello bench`. Its midgame depth is the global `--depth`
+/// (default 12; 15 with `--accuracy`), its selectivity `--selectivity`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Measure move accuracy instead: search each position of this OBF
+    /// file (every move's exact score listed, as `solve --all-moves
+    /// --write` makes) to the depth, and report how often an optimal move
+    /// is chosen and the discs lost.
+    #[arg(long)]
+    pub accuracy: Option<std::path::PathBuf>,
+}
+
 /// The bench positions, compiled in so the bench runs from anywhere.
-const BENCH_POSITIONS: &str = include_str!("../positions/bench.txt");
+const BENCH_POSITIONS: &str = include_str!("../../positions/bench.txt");
 
 /// Midgame depth of the bench when none is given.
 pub const DEFAULT_BENCH_DEPTH: u32 = 12;
@@ -60,7 +74,25 @@ pub fn parse_bench(text: &str) -> Result<Vec<BenchPosition>, String> {
 
 /// Runs the bench at midgame `depth`; prints one line per position and the
 /// signature.
-pub fn run(depth: u32, selectivity: Selectivity) -> Result<ExitCode, Box<dyn Error>> {
+/// Runs `oxello bench`: it takes `--depth` and `--selectivity`, and refuses
+/// the other engine options, which would change or blur its signature.
+pub fn run(args: &BenchArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
+    engine.refuse(
+        "bench (one thread, a fresh table, fixed positions)",
+        &["level", "hash", "time", "threads", "seed"],
+    )?;
+    let selectivity = engine.options()?.analysis_selectivity();
+    match &args.accuracy {
+        Some(path) => run_accuracy(
+            path,
+            engine.depth.unwrap_or(DEFAULT_ACCURACY_DEPTH),
+            selectivity,
+        ),
+        None => run_bench(engine.depth.unwrap_or(DEFAULT_BENCH_DEPTH), selectivity),
+    }
+}
+
+fn run_bench(depth: u32, selectivity: Selectivity) -> Result<ExitCode, Box<dyn Error>> {
     let positions = parse_bench(BENCH_POSITIONS)?;
     let mut searcher = Searcher::new(BENCH_HASH_MIB);
     let (mut nodes, mut time) = (0u64, Duration::ZERO);
@@ -119,7 +151,7 @@ pub fn run(depth: u32, selectivity: Selectivity) -> Result<ExitCode, Box<dyn Err
 /// `bench --accuracy FILE`: each position of the OBF file searched to
 /// `depth` at `selectivity`, one thread, fresh table; prints one row per
 /// position and the share of optimal moves, the discs lost and the nodes.
-pub fn run_accuracy(
+fn run_accuracy(
     path: &std::path::Path,
     depth: u32,
     selectivity: Selectivity,

@@ -1,19 +1,47 @@
 //! `oxello fit-probcut`: samples WTHOR positions, searches them, fits the
 //! Multi-ProbCut parameters and writes them.
 
-use crate::cli::FitProbcutArgs;
-use crate::formats::wthor;
-use crate::position::Position;
-use crate::search::Searcher;
-use crate::search::params::ENDGAME_PROBCUT_MIN_EMPTIES;
-use crate::search::probcut::MIDGAME_SAMPLED_EMPTIES;
-use crate::search::probcut_fit::{self, FitOptions, Sample};
+use super::EngineArgs;
+use clap::Args;
+use oxello::formats::wthor;
+use oxello::position::Position;
+use oxello::search::Searcher;
+use oxello::search::params::ENDGAME_PROBCUT_MIN_EMPTIES;
+use oxello::search::probcut::MIDGAME_SAMPLED_EMPTIES;
+use oxello::search::probcut_fit::{self, FitOptions, Sample};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::error::Error;
 use std::io::Write as _;
 use std::process::ExitCode;
 use std::time::Instant;
+
+/// Options of `oxello fit-probcut`.
+#[derive(Debug, Args)]
+pub struct FitProbcutArgs {
+    /// Folder of WTHOR `.wtb` files.
+    #[arg(long, default_value = "../shared/games/wthor")]
+    pub wthor: std::path::PathBuf,
+    /// Where to write the parameters.
+    #[arg(long, default_value = "src/search/probcut.txt")]
+    pub out: std::path::PathBuf,
+    /// Midgame sample positions.
+    #[arg(long, default_value_t = 400)]
+    pub positions: usize,
+    /// Endgame sample positions (solved exactly).
+    #[arg(long, default_value_t = 300)]
+    pub endgame_positions: usize,
+    /// Deepest midgame search of a sample.
+    #[arg(long, default_value_t = 12)]
+    pub max_depth: u32,
+    /// Most empties of an endgame sample (solving costs grow fast).
+    #[arg(long, default_value_t = 22)]
+    pub max_endgame_empties: u32,
+}
+
+/// Seed of fit-probcut's sampling without `--seed`: its parameters are
+/// reproducible by default.
+pub const DEFAULT_FIT_SEED: u64 = 1;
 
 /// Midgame samples come from positions with this many empties.
 const MIDGAME_EMPTIES: std::ops::RangeInclusive<u32> =
@@ -35,7 +63,12 @@ fn draw(
         .collect()
 }
 
-pub fn run(args: &FitProbcutArgs, seed: u64) -> Result<ExitCode, Box<dyn Error>> {
+pub fn run(args: &FitProbcutArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
+    engine.refuse(
+        "fit-probcut (its depths are --max-depth and --max-endgame-empties)",
+        &["level", "depth", "time", "selectivity"],
+    )?;
+    let seed = engine.seed.unwrap_or(DEFAULT_FIT_SEED);
     let started = Instant::now();
     let options = FitOptions {
         max_depth: args.max_depth,

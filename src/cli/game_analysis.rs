@@ -1,14 +1,14 @@
 //! `oxello analyze GAME --game`: reads the games (a GGF file, a WTHOR
-//! `.wtb` file, a transcript), analyses each with [`crate::analysis`], and
+//! `.wtb` file, a transcript), analyses each with [`oxello::analysis`], and
 //! prints a table or JSON lines, optionally an SVG graph per game, with a
 //! progress bar on stderr when there are several games.
 
-use crate::analysis::{self, AnalysisOptions, GameInfo};
-use crate::cli::AnalyzeArgs;
-use crate::engine::EngineOptions;
-use crate::formats::{ggf, spec, wthor};
-use crate::game::Game;
-use crate::search::Selectivity;
+use super::analyze::AnalyzeArgs;
+use oxello::analysis::{self, AnalysisOptions, GameInfo};
+use oxello::engine::EngineOptions;
+use oxello::formats::{ggf, spec, wthor};
+use oxello::game::Game;
+use oxello::search::Selectivity;
 use std::error::Error;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -88,7 +88,7 @@ struct Loaded {
 /// The name file (`.JOU` or `.TRN`) beside a WTHOR game file, if any.
 fn names_beside(path: &Path, extension: &str) -> Option<Vec<String>> {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty())?;
-    let candidates = crate::formats::files_with_extension(dir, extension).ok()?;
+    let candidates = oxello::formats::files_with_extension(dir, extension).ok()?;
     let bytes = wthor::read_file(candidates.first()?).ok()?;
     let names = match extension {
         "jou" => wthor::parse_jou(&bytes),
@@ -137,7 +137,7 @@ fn load_wthor(path: &Path, range: Option<&str>) -> Result<Vec<Loaded>, Box<dyn E
 }
 
 fn load_ggf(path: &Path, range: Option<&str>) -> Result<Vec<Loaded>, Box<dyn Error>> {
-    let text = crate::formats::read_text_file(path, u64::MAX)?;
+    let text = oxello::formats::read_text_file(path, u64::MAX)?;
     let records = ggf::parse_all(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     let range = match range {
         Some(range) => parse_range(range, records.len())?,
@@ -234,7 +234,11 @@ pub fn run(args: &AnalyzeArgs, options: EngineOptions) -> Result<ExitCode, Box<d
         });
         bar.clear();
         if args.json {
-            writeln!(out, "{}", analysis::format_json(&loaded.info, &result))?;
+            writeln!(
+                out,
+                "{}",
+                oxello::json::game_analysis_json(&loaded.info, &result)
+            )?;
         } else {
             if index > 0 {
                 writeln!(out)?;

@@ -1,17 +1,33 @@
 //! `oxello train-eval`: fits the pattern evaluation to WTHOR game files.
 
-use crate::cli::TrainEvalArgs;
-use crate::eval::train::{Samples, TrainOptions, train};
-use crate::formats::wthor;
+use super::EngineArgs;
+use clap::Args;
+use oxello::eval::train::{Samples, TrainOptions, train};
+use oxello::formats::wthor;
 use std::error::Error;
 use std::io::Write as _;
 use std::process::ExitCode;
 use std::time::Instant;
 
+/// Options of `oxello train-eval`.
+#[derive(Debug, Args)]
+pub struct TrainEvalArgs {
+    /// Folder of WTHOR `.wtb` files.
+    #[arg(long, default_value = "../shared/games/wthor")]
+    pub wthor: std::path::PathBuf,
+    /// Where to write the weights.
+    #[arg(long, default_value = "src/eval/pattern-weights.bin")]
+    pub out: std::path::PathBuf,
+    /// Passes over the samples of each phase.
+    #[arg(long, default_value_t = 8)]
+    pub epochs: usize,
+}
+
 /// Reads every `.wtb` file of the folder, trains, writes the weight file.
-pub fn run(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
+pub fn run(args: &TrainEvalArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
+    engine.refuse("train-eval", super::ENGINE_OPTIONS)?;
     let started = Instant::now();
-    let paths = crate::formats::files_with_extension(&args.wthor, "wtb")
+    let paths = oxello::formats::files_with_extension(&args.wthor, "wtb")
         .map_err(|e| format!("cannot read {}: {e}", args.wthor.display()))?;
     if paths.is_empty() {
         return Err(format!("no .wtb file in {}", args.wthor.display()).into());
@@ -34,10 +50,10 @@ pub fn run(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
         started.elapsed().as_secs_f64()
     )?;
     // The previous evaluation's held-out error, phase by phase, to compare.
-    let previous = crate::eval::legacy::previous();
-    let mut before = [(0.0f64, 0usize); crate::eval::patterns::PHASES];
+    let previous = oxello::eval::legacy::previous();
+    let mut before = [(0.0f64, 0usize); oxello::eval::patterns::PHASES];
     for sample in &samples.validation {
-        let phase = crate::eval::patterns::phase(sample.board.empties().count_ones());
+        let phase = oxello::eval::patterns::phase(sample.board.empties().count_ones());
         let error = f64::from(previous.evaluate(sample.board) - i32::from(sample.label));
         before[phase].0 += error * error;
         before[phase].1 += 1;
@@ -53,14 +69,14 @@ pub fn run(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
     // A closed stdout is noticed at the report below; the training goes on
     // and writes its weights.
     let (weights, _) = train(&samples, options, &mut |r| {
-        let low = r.phase * crate::eval::patterns::EMPTIES_PER_PHASE;
+        let low = r.phase * oxello::eval::patterns::EMPTIES_PER_PHASE;
         let (sum, count) = before[r.phase];
         let _ = writeln!(
             out,
             "{:5} | {:2}-{:<4} | {:8} | {:10} | {:9.2} | {:12.2} | {:8.2} | {:8.2}",
             r.phase,
             low,
-            low + crate::eval::patterns::EMPTIES_PER_PHASE - 1,
+            low + oxello::eval::patterns::EMPTIES_PER_PHASE - 1,
             r.training_samples,
             r.validation_samples,
             r.training_rms,

@@ -1,18 +1,90 @@
 //! `oxello match`: builds the match from the command line, shows a live
 //! progress line on stderr and prints the summary on stdout.
 
-use crate::arena::spec::EngineKind;
-use crate::arena::{EngineSpec, MatchConfig, MatchEvent, ScheduleOptions, TimeControl, run_match};
-use crate::bitboard::BoardSize;
-use crate::cli::{EngineArgs, MatchArgs};
-use crate::engine::Player;
-use crate::formats::openings;
-use crate::players::SimplePlayer;
-use crate::position::Position;
+use super::EngineArgs;
+use clap::Args;
+use oxello::arena::spec::EngineKind;
+use oxello::arena::{EngineSpec, MatchConfig, MatchEvent, ScheduleOptions, TimeControl, run_match};
+use oxello::bitboard::BoardSize;
+use oxello::engine::Player;
+use oxello::formats::openings;
+use oxello::players::SimplePlayer;
+use oxello::position::Position;
 use std::error::Error;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Duration;
+
+/// Options of `oxello match`.
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// An engine, given twice: `level:N`, `depth:N`, `random`, `greedy`,
+    /// `positional`, or a command line speaking NBoard or GTP.
+    #[arg(short, long = "engine", value_name = "ENGINE")]
+    pub engines: Vec<String>,
+    /// Engine 1 (instead of the first `--engine`).
+    #[arg(long, value_name = "ENGINE", conflicts_with = "engines")]
+    pub engine1: Option<String>,
+    /// Engine 2 (instead of the second `--engine`).
+    #[arg(long, value_name = "ENGINE", conflicts_with = "engines")]
+    pub engine2: Option<String>,
+    /// Protocol of engine 1 when its command does not say (`nboard`, `gtp`).
+    #[arg(long)]
+    pub proto1: Option<oxello::arena::Protocol>,
+    /// Protocol of engine 2 when its command does not say.
+    #[arg(long)]
+    pub proto2: Option<oxello::arena::Protocol>,
+    /// Display name of engine 1 (default: its specification).
+    #[arg(long)]
+    pub name1: Option<String>,
+    /// Display name of engine 2.
+    #[arg(long)]
+    pub name2: Option<String>,
+    /// Opening list, one transcript per line (XOT); each is played twice.
+    /// Without it, games start from the standard position.
+    #[arg(long)]
+    pub openings: Option<std::path::PathBuf>,
+    /// Number of games (default: two per opening per round).
+    #[arg(short, long)]
+    pub games: Option<usize>,
+    /// Passes through the opening list.
+    #[arg(long, default_value_t = 1)]
+    pub rounds: usize,
+    /// Play the openings in random order (reproducible with the global
+    /// `--seed`, which implies `--random`).
+    #[arg(long)]
+    pub random: bool,
+    /// Game clock: `MAIN[+INC]` in seconds or `M:SS` (e.g. `60+0.5`).
+    #[arg(long, value_name = "MAIN[+INC]")]
+    pub tc: Option<String>,
+    /// Seconds of tolerance beyond the clock or time per move.
+    #[arg(long, default_value_t = 1.0)]
+    pub grace: f64,
+    /// Longest wait for a move without a clock, seconds.
+    #[arg(long, default_value_t = 60.0)]
+    pub move_timeout: f64,
+    /// Longest wait for an engine to start or answer a protocol command,
+    /// seconds.
+    #[arg(long, default_value_t = 10.0)]
+    pub startup_timeout: f64,
+    /// Games played at once (each with its own engine processes).
+    #[arg(short = 'j', long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Match file: every game is appended as GGF when it ends; an existing
+    /// file is resumed.
+    #[arg(short, long)]
+    pub output: Option<std::path::PathBuf>,
+    /// Stop when decided: `elo0,elo1[,alpha,beta]` (alpha = beta = 0.05).
+    #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]")]
+    pub sprt: Option<oxello::arena::Sprt>,
+    /// Play at most this many games in this run (rerun to continue).
+    #[arg(long)]
+    pub stop_after: Option<usize>,
+    /// How passes are sent to GTP engines: `explicit` (`play white pass`)
+    /// or `implicit` (left out; the engine infers them).
+    #[arg(long, default_value = "explicit")]
+    pub gtp_passes: oxello::arena::gtp::PassStyle,
+}
 
 /// Seconds from the command line as a duration, refusing nonsense.
 fn seconds(option: &str, value: f64) -> Result<Duration, Box<dyn Error>> {
@@ -53,7 +125,7 @@ pub fn config(args: &MatchArgs, engine: &EngineArgs) -> Result<MatchConfig, Box<
     }
     let mut config = MatchConfig::new([first, second]);
     if let Some(path) = &args.openings {
-        let text = crate::formats::read_text_file(path, u64::MAX)?;
+        let text = oxello::formats::read_text_file(path, u64::MAX)?;
         config.openings = openings::parse_list(&text, Position::start(BoardSize::Eight))
             .map_err(|e| format!("{}: {e}", path.display()))?;
         if config.openings.is_empty() {
@@ -92,11 +164,11 @@ pub fn config(args: &MatchArgs, engine: &EngineArgs) -> Result<MatchConfig, Box<
             .iter()
             .filter(|spec| matches!(spec.kind, EngineKind::Local { .. }))
             .count();
-        crate::cli::check_hash(hash, local * config.concurrency)?;
+        super::check_hash(hash, local * config.concurrency)?;
         config.hash_mib = hash;
     }
     if let Some(threads) = engine.threads {
-        config.threads = threads.clamp(1, crate::engine::MAX_THREADS);
+        config.threads = threads.clamp(1, oxello::engine::MAX_THREADS);
     }
     config.gtp_passes = args.gtp_passes;
     config.seed = engine.seed.unwrap_or_else(rand::random);
@@ -107,7 +179,7 @@ pub fn config(args: &MatchArgs, engine: &EngineArgs) -> Result<MatchConfig, Box<
 /// no opening list every game starts from the standard position, so two
 /// engines that do not play at random repeat the same two games.
 fn repetition_warning(config: &MatchConfig) -> Option<String> {
-    let games = crate::arena::schedule::schedule(config.openings.len(), &config.schedule).len();
+    let games = oxello::arena::schedule::schedule(config.openings.len(), &config.schedule).len();
     let random = config.engines.iter().any(|spec| {
         matches!(
             spec.kind,
@@ -200,7 +272,7 @@ pub fn run(args: &MatchArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
     write!(out, "{}", report.tally.summary(sprt.as_ref()))?;
     let decided = report
         .sprt
-        .is_some_and(|(_, _, decision)| decision != crate::arena::SprtDecision::Continue);
+        .is_some_and(|(_, _, decision)| decision != oxello::arena::SprtDecision::Continue);
     if decided {
         writeln!(
             out,

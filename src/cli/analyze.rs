@@ -1,0 +1,187 @@
+//! `oxello analyze POSITION`: search one position and show every completed
+//! iteration (depth, score, nodes, time, PV), then the best move.
+
+use super::EngineArgs;
+use clap::Args;
+use oxello::bitboard::BoardSize;
+use oxello::engine::EngineOptions;
+use oxello::formats::board_string;
+use oxello::json::{SearchJson, to_line};
+use oxello::search::{Bound, Depth, Limits, Report, Searcher, SolveMode, StopSignal};
+use std::error::Error;
+use std::io::Write as _;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Options of `oxello analyze`. The search depth and time are the global
+/// `--depth` and `--time` (5 s when neither is given; a game analysis
+/// defaults to depth 8).
+#[derive(Debug, Args)]
+pub struct AnalyzeArgs {
+    /// The position: `start`, a board string, a transcript, or a file.
+    #[arg(default_value = "start", allow_hyphen_values = true)]
+    pub position: String,
+    /// Board size (4, 6 or 8) for `start` and transcripts.
+    #[arg(short, long, default_value = "8")]
+    pub size: BoardSize,
+    /// Solve exactly.
+    #[arg(long, conflicts_with = "wld")]
+    pub exact: bool,
+    /// Solve win/loss/draw.
+    #[arg(long)]
+    pub wld: bool,
+    /// Number of best moves to find (1 to 64).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub multi_pv: u16,
+    /// One JSON object with the result (with `--game`: the whole analysis).
+    #[arg(long)]
+    pub json: bool,
+    /// Analyse every move of the game (automatic for GGF and WTHOR files).
+    #[arg(long)]
+    pub game: bool,
+    /// Which games of a GGF or WTHOR file, counting from 1: `12` or `3-7`
+    /// (also written `FILE.wtb:12`). Default: all.
+    #[arg(long, visible_alias = "wthor-index", value_name = "N[-M]")]
+    pub index: Option<String>,
+    /// Solve exactly from this many empty squares (game analysis).
+    #[arg(long, default_value_t = oxello::analysis::DEFAULT_EXACT_FROM)]
+    pub exact_from: u32,
+    /// Write an evaluation graph as SVG (one file per game, numbered, when
+    /// several games are analysed).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
+}
+
+/// Default search time when neither depth nor time is given, seconds.
+const DEFAULT_ANALYZE_SECONDS: f64 = 5.0;
+
+/// A PV as `f5 d6 c3`.
+pub fn format_pv(report_pv: &[oxello::moves::Move]) -> String {
+    report_pv
+        .iter()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `d@100%`-style depth and a score with its bound marker, Edax style.
+pub fn format_depth_score(depth: Depth, score: i32, bound: Bound) -> (String, String) {
+    let depth = format!("{:>2}", depth.label());
+    (depth, format!("{}{score:+03}", bound.marker()))
+}
+
+/// The JSON answer of `analyze --json`: the board and the search result,
+/// with every line of a multi-PV search.
+#[derive(serde::Serialize)]
+struct AnalyzeJson {
+    board: String,
+    #[serde(flatten)]
+    result: SearchJson,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    lines: Vec<SearchJson>,
+}
+
+/// Runs `oxello analyze`: a game analysis when [`super::game_analysis::wanted`],
+/// else the search of one position.
+pub fn run(args: &AnalyzeArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
+    engine.refuse(
+        "analyze (its depth is --depth, its time --time)",
+        &["level"],
+    )?;
+    if super::game_analysis::wanted(args) {
+        super::game_analysis::run(args, engine.options()?)
+    } else {
+        run_position(args, engine.options()?)
+    }
+}
+
+fn run_position(args: &AnalyzeArgs, options: EngineOptions) -> Result<ExitCode, Box<dyn Error>> {
+    let game = super::load(&args.position, args.size)?;
+    let position = game.position();
+    let mut searcher = Searcher::new(options.hash_mib);
+    let solve = args.exact || args.wld;
+    // Depth and time come from the global --depth and --time; with neither,
+    // a midgame analysis gets a few seconds.
+    let default_time = (options.depth.is_none() && !solve)
+        .then(|| Duration::from_secs_f64(DEFAULT_ANALYZE_SECONDS));
+    let time = options.time.or(default_time);
+    let limits = Limits {
+        depth: options.depth,
+        time,
+        solve_empties: solve.then_some(64),
+        solve_mode: if args.wld {
+            SolveMode::Wld
+        } else {
+            SolveMode::Exact
+        },
+        multi_pv: usize::from(args.multi_pv),
+        selectivity: options.analysis_selectivity(),
+        solve_selectivity: Limits::ladder(options.analysis_selectivity(), position.empty_count()),
+        threads: options.search_threads(false),
+        ..Limits::default()
+    };
+    let mut out = std::io::stdout().lock();
+    if !args.json {
+        writeln!(out, "position {}", board_string::format_position(&position))?;
+        writeln!(
+            out,
+            " rank | depth | score |     time  |     nodes     |    N/s     | principal variation"
+        )?;
+    }
+    let json = args.json;
+    // A closed stdout stops the search: nobody reads its answer.
+    let stop = StopSignal::new();
+    let mut closed = None;
+    let mut print = |report: &Report| {
+        if json || closed.is_some() {
+            return;
+        }
+        let (depth, score) = format_depth_score(report.depth, report.score, report.bound);
+        let written = writeln!(
+            out,
+            " {:>4} | {depth:>5} | {score:>5} | {:>9.3} | {:>13} | {:>10.0} | {}",
+            report.rank + 1,
+            report.elapsed.as_secs_f64(),
+            report.nodes,
+            report.nodes_per_second(),
+            format_pv(&report.pv)
+        );
+        if let Err(error) = written {
+            closed = Some(error);
+            stop.stop();
+        }
+    };
+    let result = searcher.search(&position, &limits, &stop, &mut print);
+    if let Some(error) = closed {
+        return Err(error.into());
+    }
+    let best = result.best.map_or("none".to_string(), |m| m.to_string());
+    if json {
+        let lines = if args.multi_pv > 1 {
+            result
+                .lines
+                .iter()
+                .map(|line| SearchJson::from_report(&position, line))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let answer = AnalyzeJson {
+            board: board_string::format_position(&position),
+            result: SearchJson::new(&position, &result),
+            lines,
+        };
+        writeln!(out, "{}", to_line(&answer))?;
+    } else {
+        let (depth, score) = format_depth_score(result.depth, result.score, result.bound);
+        writeln!(
+            out,
+            "best {best} score {} depth {} nodes {} time {:.3} s",
+            score.trim(),
+            depth.trim(),
+            result.nodes,
+            result.elapsed.as_secs_f64()
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,33 @@
+//! `oxello move`: the best move of a position, for scripts and bots (see
+//! [`oxello::protocol::oneshot`]).
+
+use super::EngineArgs;
+use clap::Args;
+use oxello::bitboard::BoardSize;
+use oxello::protocol::oneshot::{self, OneShot};
+use std::error::Error;
+use std::process::ExitCode;
+
+/// Options of `oxello move`.
+#[derive(Debug, Args)]
+pub struct MoveArgs {
+    /// The position: a board string, a transcript, or a file (GGF, ...).
+    #[arg(allow_hyphen_values = true)]
+    pub position: String,
+    /// Board size (4, 6 or 8) for transcripts.
+    #[arg(short, long, default_value = "8")]
+    pub size: BoardSize,
+    /// Print a JSON search result: move, score, bound, depth, PV, nodes.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: &MoveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
+    let request = OneShot {
+        position: args.position.clone(),
+        size: args.size,
+        json: args.json,
+    };
+    oneshot::run(&request, engine.options()?)?;
+    Ok(ExitCode::SUCCESS)
+}

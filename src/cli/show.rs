@@ -1,0 +1,34 @@
+//! `oxello show`: a position as a board diagram.
+
+use super::EngineArgs;
+use clap::Args;
+use oxello::bitboard::BoardSize;
+use oxello::diagram::diagram;
+use oxello::formats::{board_string, transcript};
+use std::error::Error;
+use std::io::Write as _;
+use std::process::ExitCode;
+
+/// Options of `oxello show`.
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// The position: `start`, a board string, a transcript, or a file.
+    #[arg(default_value = "start", allow_hyphen_values = true)]
+    pub position: String,
+    /// Board size (4, 6 or 8) for `start` and transcripts.
+    #[arg(short, long, default_value = "8")]
+    pub size: BoardSize,
+}
+
+pub fn run(args: &ShowArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
+    engine.refuse("show", super::ENGINE_OPTIONS)?;
+    let game = super::load(&args.position, args.size)?;
+    let mut out = std::io::stdout().lock();
+    let position = game.position();
+    write!(out, "{}", diagram(&position))?;
+    writeln!(out, "board {}", board_string::format_position(&position))?;
+    if !game.moves().is_empty() {
+        writeln!(out, "moves {}", transcript::format_game(&game))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

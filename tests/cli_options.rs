@@ -1,0 +1,209 @@
+//! One command line: a positional POSITION everywhere (board strings that
+//! start with `-` included), options that do not apply refused, values
+//! checked, the same exit codes for the same kinds of error (0 success, 1 a
+//! run or input that went wrong, 2 a wrong command line), and one JSON
+//! schema for every search result, errors included.
+
+mod protocol_util;
+
+use protocol_util::run;
+use serde_json::Value;
+
+/// A position whose board string starts with `-` (white to move; black's
+/// is `X` in the board string).
+const HYPHEN_BOARD: &str = "---------OO-OXO--OXXXXO---X-OXX--OX------XXO-XO--OOX-XO------OX- X";
+
+fn suite() -> &'static str {
+    concat!(env!("CARGO_MANIFEST_DIR"), "/positions/ffo-40-59.obf")
+}
+
+/// Runs the command; asserts its exit code and returns stdout and stderr.
+fn exits(code: i32, args: &[&str]) -> (Vec<String>, Vec<String>) {
+    let (got, out, err) = run(args);
+    assert_eq!(got, code, "oxello {args:?}: {out:?} {err:?}");
+    (out, err)
+}
+
+/// One JSON object per line.
+fn json_lines(out: &[String]) -> Vec<Value> {
+    out.iter()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect()
+}
+
+#[test]
+fn every_subcommand_takes_a_hyphen_board_as_its_position() {
+    exits(0, &["show", HYPHEN_BOARD]);
+    exits(0, &["perft", HYPHEN_BOARD, "--depth", "2"]);
+    exits(0, &["move", HYPHEN_BOARD, "--level", "2"]);
+    exits(0, &["analyze", HYPHEN_BOARD, "--depth", "2"]);
+    // HYPHEN_BOARD has too many empties to solve in a test: a board of 5
+    // empties, also starting with `-`.
+    let (out, _) = exits(
+        0,
+        &[
+            "solve",
+            "-----XOOOOXXXOOXOOXXOXXOXOXOOOOXXXOXOXOOXOOOXOOOXOXOXXOXXOXOOOXX X",
+        ],
+    );
+    assert!(out.iter().any(|l| l.starts_with("  1 |")), "{out:?}");
+}
+
+#[test]
+fn solve_takes_a_suite_or_a_position_as_its_argument() {
+    let (out, _) = exits(0, &["solve", "-s", "4", "--json"]);
+    let rows = json_lines(&out);
+    assert_eq!(rows[0]["score"], -10);
+    let (out, _) = exits(
+        0,
+        &["solve", suite(), "--first-number", "40", "--range", "40"],
+    );
+    assert!(out.iter().any(|l| l.starts_with(" 40 |")), "{out:?}");
+}
+
+#[test]
+fn options_that_do_not_apply_are_refused() {
+    for args in [
+        &["solve", "-s", "4", "--level", "5"][..],
+        &["analyze", "f5", "--level", "5"],
+        &["perft", "--time", "1"],
+        &["solve", "-s", "4", "--time", "1"],
+        &["bench", "--hash", "16"],
+        &["bench", "--threads", "2"],
+        &["bench", "--bench-depth", "3"],
+        &["show", "--depth", "3"],
+    ] {
+        let (_, err) = exits(2, args);
+        assert!(
+            err.iter().any(|l| l.starts_with("error: ")),
+            "{args:?}: {err:?}"
+        );
+    }
+}
+
+#[test]
+fn values_are_checked() {
+    exits(2, &["move", "f5", "--depth", "0"]);
+    exits(2, &["analyze", "f5", "--depth", "2", "--multi-pv", "0"]);
+    let (_, err) = exits(
+        2,
+        &["solve", suite(), "--first-number", "40", "--range", "58-61"],
+    );
+    assert!(err.concat().contains("40 to 59"), "{err:?}");
+    exits(2, &["solve", suite(), "--range", "7-3"]);
+    let dir = std::env::temp_dir().join(format!("oxello-options-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let comments = dir.join("comments.obf");
+    std::fs::write(&comments, "% only a comment\n").unwrap();
+    let (_, err) = exits(1, &["solve", comments.to_str().unwrap()]);
+    assert!(err.concat().contains("no position"), "{err:?}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn perft_divide_counts_with_the_backend_asked_for() {
+    let (native, _) = exits(0, &["perft", "--divide", "-d", "5"]);
+    let (portable, _) = exits(
+        0,
+        &["perft", "--divide", "-d", "5", "--backend", "portable"],
+    );
+    assert!(portable[0].ends_with("backend portable"), "{portable:?}");
+    // The moves and counts agree; the header and timings differ.
+    assert_eq!(native[2..7], portable[2..7]);
+}
+
+#[test]
+fn the_same_kind_of_error_exits_with_the_same_code() {
+    for command in ["show", "perft", "move", "analyze", "solve"] {
+        exits(1, &[command, "f5f5"]);
+        exits(2, &[command, "f5", "--no-such-option"]);
+        exits(2, &[command, "f5", "--threads", "0"]);
+    }
+}
+
+#[test]
+fn search_results_share_one_schema() {
+    let keys = [
+        "move",
+        "score",
+        "bound",
+        "search",
+        "depth",
+        "selectivity",
+        "pv",
+        "nodes",
+        "time",
+        "nps",
+    ];
+    let (out, _) = exits(0, &["move", "f5d6", "--depth", "3", "--json"]);
+    let (analyzed, _) = exits(0, &["analyze", "f5d6", "--depth", "3", "--json"]);
+    let (solved, _) = exits(0, &["solve", "-s", "4", "--json"]);
+    for value in [
+        &json_lines(&out)[0],
+        &json_lines(&analyzed)[0],
+        &json_lines(&solved)[0],
+    ] {
+        for key in keys {
+            assert!(value.get(key).is_some(), "{key} missing in {value}");
+        }
+        assert!(value["pv"].is_array(), "{value}");
+    }
+    let analyzed = &json_lines(&analyzed)[0];
+    assert_eq!(
+        (analyzed["search"].as_str(), analyzed["depth"].as_u64()),
+        (Some("midgame"), Some(3))
+    );
+    assert_eq!(json_lines(&solved)[0]["search"], "exact");
+}
+
+#[test]
+fn a_wld_solve_reports_the_bound_it_proves() {
+    // 4x4: White (to move second) wins; Black, to move, loses.
+    let (out, _) = exits(0, &["solve", "-s", "4", "--wld", "--json"]);
+    let row = &json_lines(&out)[0];
+    assert_eq!(row["search"], "wld");
+    assert_eq!(row["wld"], "loss");
+    assert_eq!(
+        (row["score"].as_i64(), row["bound"].as_str()),
+        (Some(-2), Some("upper"))
+    );
+    // A suite row: the expected exact score beside a bound that holds.
+    let (out, _) = exits(
+        0,
+        &[
+            "solve",
+            suite(),
+            "--first-number",
+            "40",
+            "--range",
+            "40",
+            "--wld",
+            "--json",
+        ],
+    );
+    let row = &json_lines(&out)[0];
+    let expected = row["expected"].as_i64().unwrap();
+    let score = row["score"].as_i64().unwrap();
+    match row["bound"].as_str() {
+        Some("lower") => assert!(expected >= score, "{row}"),
+        Some("upper") => assert!(expected <= score, "{row}"),
+        _ => assert_eq!(expected, score, "{row}"),
+    }
+    assert_eq!(row["ok"], true);
+}
+
+#[test]
+fn errors_under_json_are_json() {
+    for args in [
+        &["move", "f5f5", "--json"][..],
+        &["analyze", "zz", "--json"],
+        &["solve", "-s", "4", "--level", "3", "--json"],
+        &["move", "f5", "--json", "--no-such-option"],
+    ] {
+        let (code, out, _) = run(args);
+        assert_ne!(code, 0, "{args:?}");
+        let values = json_lines(&out);
+        assert_eq!(values.len(), 1, "{args:?}: {out:?}");
+        assert!(values[0]["error"].is_string(), "{args:?}: {out:?}");
+    }
+}
