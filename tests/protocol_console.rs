@@ -243,3 +243,41 @@ fn the_console_analysis_is_the_librarys() {
         assert!(played <= best && loss == best - played, "{row}");
     }
 }
+
+/// Ctrl-C during a search stops it and keeps the game; Ctrl-C while idle
+/// quits.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_the_search_then_quits() {
+    let mut ox = Oxello::spawn(&["console", "--hash", "8"]);
+    assert!(ox.recv().starts_with("oxello "));
+    read_diagram(&mut ox);
+    ox.send("f5");
+    read_diagram(&mut ox);
+    ox.expect("ply 1: f5");
+    // Solving from the first ply never ends on its own.
+    ox.send("solve");
+    std::thread::sleep(Duration::from_millis(500));
+    ox.ctrl_c();
+    ox.until(|line| line.starts_with("solve: "));
+    ox.send("board");
+    read_diagram(&mut ox);
+    ox.expect("ply 1: f5");
+    std::thread::sleep(Duration::from_millis(2500));
+    ox.ctrl_c();
+    assert!(ox.wait(Duration::from_secs(20)).success());
+}
+
+/// Two quick Ctrl-Cs quit even while a search runs.
+#[cfg(unix)]
+#[test]
+fn a_second_ctrl_c_quits() {
+    let mut ox = Oxello::spawn(&["console", "--hash", "8"]);
+    assert!(ox.recv().starts_with("oxello "));
+    read_diagram(&mut ox);
+    ox.send("solve");
+    std::thread::sleep(Duration::from_millis(500));
+    ox.ctrl_c();
+    ox.ctrl_c();
+    assert!(ox.wait(Duration::from_secs(20)).success());
+}

@@ -668,6 +668,10 @@ impl Handler for Console {
     fn last_rejected(&self) -> bool {
         self.rejected
     }
+
+    fn ctrl_c_line(&self) -> Option<&'static str> {
+        Some("stop")
+    }
 }
 
 #[cfg(test)]

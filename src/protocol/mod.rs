@@ -78,6 +78,8 @@ pub(crate) enum Input {
     Search { generation: u64, event: SearchEvent },
     /// End of input.
     Eof,
+    /// Ctrl-C (SIGINT) at the terminal.
+    CtrlC,
 }
 
 /// Whether the loop goes on after a line.
@@ -136,6 +138,11 @@ pub(crate) trait Handler {
     fn game(&self) -> Option<&Game>;
     /// Whether the last line handled was refused (the game is unchanged).
     fn last_rejected(&self) -> bool;
+    /// The line that Ctrl-C stands for while a search runs (the console's
+    /// `stop`), or `None` when Ctrl-C quits, as it does by default.
+    fn ctrl_c_line(&self) -> Option<&'static str> {
+        None
+    }
 }
 
 /// Builds the handler of `mode`.
@@ -158,6 +165,8 @@ struct Core {
     interrupt: Interrupt,
     draining: bool,
     quit: bool,
+    /// When the last Ctrl-C came: a second one soon after quits.
+    last_ctrl_c: Option<Instant>,
 }
 
 impl Core {
@@ -168,6 +177,7 @@ impl Core {
             interrupt,
             draining: false,
             quit: false,
+            last_ctrl_c: None,
         }
     }
 
@@ -190,6 +200,7 @@ impl Core {
             }
             // The lines read and the work they started are finished first.
             Input::Eof => self.draining = true,
+            Input::CtrlC => self.ctrl_c(out),
         }
         while !self.quit && !self.handler.busy() {
             let Some(next) = self.pending.pop_front() else {
@@ -214,6 +225,28 @@ impl Core {
         self.quit |= flow == Flow::Quit;
     }
 
+    /// Ctrl-C: while a search runs, the handler's stop line (the console
+    /// keeps its game); while idle, or a second time within
+    /// [`CTRL_C_REPEAT`], or in a protocol for programs, the loop quits.
+    fn ctrl_c(&mut self, out: &mut Vec<String>) {
+        let now = Instant::now();
+        let repeated = self
+            .last_ctrl_c
+            .is_some_and(|last| now.duration_since(last) < CTRL_C_REPEAT);
+        self.last_ctrl_c = Some(now);
+        match self.handler.ctrl_c_line() {
+            Some(line) if self.handler.working() && !repeated => {
+                self.interrupt.raise();
+                let text = line.to_string();
+                self.input(Input::Line { text, urgent: true }, out);
+            }
+            _ => {
+                log::debug!("oxello: Ctrl-C quits");
+                self.quit = true;
+            }
+        }
+    }
+
     /// Whether nothing more is due.
     fn idle(&self) -> bool {
         !self.handler.working() && !self.handler.busy() && self.pending.is_empty()
@@ -221,6 +254,25 @@ impl Core {
 
     fn finished(&self) -> bool {
         self.quit || (self.draining && self.idle())
+    }
+}
+
+/// A second Ctrl-C within this time of the first quits, even while the
+/// search the first one stopped is still winding down.
+pub const CTRL_C_REPEAT: Duration = Duration::from_secs(2);
+
+/// Routes Ctrl-C (SIGINT) into the loop as [`Input::CtrlC`], stopping the
+/// running search at once. Without it the process would die mid-game; a
+/// failure to install it is only logged (Ctrl-C then ends the process).
+fn catch_ctrl_c(sender: mpsc::Sender<Input>, stop: crate::search::StopSignal) {
+    let installed = ctrlc::set_handler(move || {
+        stop.stop();
+        if sender.send(Input::CtrlC).is_err() {
+            std::process::exit(130);
+        }
+    });
+    if let Err(error) = installed {
+        log::warn!("oxello: Ctrl-C is not caught: {error}");
     }
 }
 
@@ -239,6 +291,9 @@ pub fn run(mode: Mode, options: EngineOptions) -> std::io::Result<()> {
         interrupt.clone(),
         mode,
     )?;
+    if matches!(mode, Mode::Console | Mode::Auto) {
+        catch_ctrl_c(sender.clone(), engine.stop_signal());
+    }
     let host = SearchHost::new(engine, sender, interrupt.clone());
     let mut core = Core::new(make_handler(mode, host, &settings), interrupt);
     let mut writer = input::Writer::new();
@@ -456,6 +511,10 @@ impl Handler for Auto {
 
     fn game(&self) -> Option<&Game> {
         self.inner.as_ref().and_then(|inner| inner.game())
+    }
+
+    fn ctrl_c_line(&self) -> Option<&'static str> {
+        self.inner.as_ref().and_then(|inner| inner.ctrl_c_line())
     }
 
     fn last_rejected(&self) -> bool {

@@ -72,6 +72,17 @@ impl Oxello {
         }
     }
 
+    /// Sends the process SIGINT, as Ctrl-C at a terminal does.
+    #[cfg(unix)]
+    pub fn ctrl_c(&mut self) {
+        let status = Command::new("kill")
+            .args(["-INT", &self.child.id().to_string()])
+            .status()
+            .expect("cannot run kill");
+        assert!(status.success(), "kill -INT failed");
+        self.log.push("> (Ctrl-C)".to_string());
+    }
+
     /// Sends one line.
     pub fn send(&mut self, line: &str) {
         self.send_bytes(format!("{line}\n").as_bytes());
