@@ -55,6 +55,7 @@ pub mod position;
 pub mod protocol;
 pub mod search;
 pub mod selfplay;
+pub mod shard;
 pub mod square;
 pub mod svg;
 

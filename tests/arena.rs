@@ -431,3 +431,100 @@ fn match_command_line_errors() {
     let sprt = run(&["-e", "level:2", "-e", "level:1", "--sprt", "5,1"]);
     assert!(!sprt.status.success());
 }
+
+/// The summary without the lines of thinking time, which differ from run
+/// to run.
+fn results_of(summary: &str) -> String {
+    summary
+        .lines()
+        .filter(|line| {
+            !line.contains("ms per move")
+                && !line.starts_with("Match ")
+                && !line.starts_with("Merged ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn two_shards_merged_report_the_unsharded_match() {
+    let dir = temp_dir("shards");
+    let games = ["--games", "14"];
+    let whole = match_command(&dir.join("whole.ggf"), &games)
+        .output()
+        .unwrap();
+    assert!(
+        whole.status.success(),
+        "{}",
+        String::from_utf8_lossy(&whole.stderr)
+    );
+    let mut shard_files = Vec::new();
+    for shard in ["1/2", "2/2"] {
+        let path = dir.join(format!("shard-{}.ggf", &shard[..1]));
+        let run = match_command(&path, &[games[0], games[1], "--shard", shard])
+            .output()
+            .unwrap();
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        let stdout = String::from_utf8_lossy(&run.stdout);
+        assert!(stdout.contains(&format!("shard {shard}")), "{stdout}");
+        // Pairs of games go to the shards in turn: 1-2, 5-6, ... and 3-4, 7-8, ...
+        let numbers = numbers(&check_match_file(&path));
+        let first = if shard == "1/2" { 1 } else { 3 };
+        assert!(
+            numbers.iter().all(|n| ((n - 1) / 2) % 2 == (first - 1) / 2),
+            "{numbers:?}"
+        );
+        shard_files.push(path);
+    }
+    let merge = Command::new(OXELLO)
+        .args(["match", "--merge"])
+        .args(&shard_files)
+        .output()
+        .unwrap();
+    assert!(
+        merge.status.success(),
+        "{}",
+        String::from_utf8_lossy(&merge.stderr)
+    );
+    let merged = String::from_utf8_lossy(&merge.stdout);
+    assert!(merged.contains("games 1-14, none missing"), "{merged}");
+    let whole = String::from_utf8_lossy(&whole.stdout);
+    assert_eq!(results_of(&merged), results_of(&whole));
+    // The same shard twice is refused, and so is a missing file.
+    let twice = Command::new(OXELLO)
+        .args(["match", "--merge"])
+        .args([&shard_files[0], &shard_files[0]])
+        .output()
+        .unwrap();
+    assert_eq!(twice.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&twice.stderr).contains("the same shard twice"));
+    let missing = Command::new(OXELLO)
+        .args(["match", "--merge"])
+        .arg(dir.join("nothing.ggf"))
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("no such file"));
+    // A shard's file cannot be resumed as another shard, and --sprt belongs
+    // to the merge.
+    let wrong = match_command(&shard_files[0], &[games[0], games[1], "--shard", "2/2"])
+        .output()
+        .unwrap();
+    assert!(!wrong.status.success());
+    assert!(String::from_utf8_lossy(&wrong.stderr).contains("another shard"));
+    let sprt = match_command(&dir.join("x.ggf"), &["--shard", "1/2", "--sprt", "0,10"])
+        .output()
+        .unwrap();
+    assert_eq!(sprt.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&sprt.stderr).contains("--merge"));
+    let with_sprt = Command::new(OXELLO)
+        .args(["match", "--sprt", "0,10", "--merge"])
+        .args(&shard_files)
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&with_sprt.stdout).contains("SPRT (elo0 0 elo1 10"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -43,6 +43,7 @@
 pub mod contestant;
 pub mod gtp;
 pub mod local;
+pub mod merge;
 pub mod nboard;
 pub mod process;
 pub mod record;
@@ -62,6 +63,7 @@ pub use stats::{Sprt, SprtDecision, Wdl};
 
 use crate::formats::ggf::GgfGame;
 use crate::formats::openings::Opening;
+use crate::shard::Shard;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -81,6 +83,10 @@ pub struct MatchConfig {
     pub concurrency: usize,
     /// The match file (GGF), read back to resume.
     pub output: Option<PathBuf>,
+    /// The slice of the schedule this run plays: game pairs (the two games
+    /// of an opening) go to shards in turn. Game numbers stay those of the
+    /// whole schedule, so the shards' match files merge into the whole.
+    pub shard: Shard,
     /// Stop once this test decides.
     pub sprt: Option<Sprt>,
     /// Play at most this many games in this run (the rest on a rerun).
@@ -115,6 +121,7 @@ impl MatchConfig {
             startup_timeout: Duration::from_secs(10),
             concurrency: 1,
             output: None,
+            shard: Shard::WHOLE,
             sprt: None,
             stop_after: None,
             hash_mib: 16,

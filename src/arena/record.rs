@@ -135,35 +135,41 @@ pub enum RecordError {
         path: PathBuf,
         error: std::io::Error,
     },
+    /// A file to read is missing, a directory, or unreadable.
+    File {
+        path: PathBuf,
+        error: crate::formats::FileError,
+    },
 }
 
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RecordError::Io { path, error } => write!(f, "{}: {error}", path.display()),
+            // The file error names the path itself.
+            RecordError::File { error, .. } => write!(f, "{error}"),
         }
     }
 }
 
 impl std::error::Error for RecordError {}
 
-/// The games of an existing match file, with their tags. Lines that do not
-/// read as GGF (a game cut short when the match was killed while writing
-/// it) are dropped and the file is rewritten without them, the original
-/// being kept as `FILE.bak`. A missing file has no games.
-pub fn load(path: &Path) -> Result<Vec<(GgfGame, GameTag)>, RecordError> {
-    let io = |error| RecordError::Io {
-        path: path.to_path_buf(),
-        error,
+/// A match file as read: its games with their tags, and the text kept.
+struct Read {
+    games: Vec<(GgfGame, GameTag)>,
+    /// The complete, readable lines.
+    kept: String,
+    /// Lines dropped: unreadable, not a finished `oxello-match` game, or cut
+    /// off before their end of line.
+    dropped: usize,
+}
+
+fn read_lines(text: &str) -> Read {
+    let mut read = Read {
+        games: Vec::new(),
+        kept: String::new(),
+        dropped: 0,
     };
-    let text = match std::fs::read(path) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(error) => return Err(io(error)),
-    };
-    let mut games = Vec::new();
-    let mut kept = String::new();
-    let mut dropped = 0;
     for line in text.split_inclusive('\n') {
         let complete = line.ends_with('\n');
         let parsed = ggf::parse_one(line.trim()).ok().and_then(|game| {
@@ -173,26 +179,61 @@ pub fn load(path: &Path) -> Result<Vec<(GgfGame, GameTag)>, RecordError> {
         });
         match parsed {
             Some(entry) if complete => {
-                kept.push_str(line);
-                games.push(entry);
+                read.kept.push_str(line);
+                read.games.push(entry);
             }
             _ if line.trim().is_empty() => {}
-            _ => dropped += 1,
+            _ => read.dropped += 1,
         }
     }
-    if dropped > 0 {
+    read
+}
+
+fn io_error(path: &Path) -> impl Fn(std::io::Error) -> RecordError + '_ {
+    move |error| RecordError::Io {
+        path: path.to_path_buf(),
+        error,
+    }
+}
+
+/// The games of an existing match file, with their tags. Lines that do not
+/// read as GGF (a game cut short when the match was killed while writing
+/// it) are dropped and the file is rewritten without them, the original
+/// being kept as `FILE.bak`. A missing file has no games.
+pub fn load(path: &Path) -> Result<Vec<(GgfGame, GameTag)>, RecordError> {
+    let io = io_error(path);
+    let text = match std::fs::read(path) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(error) => return Err(io(error)),
+    };
+    let read = read_lines(&text);
+    if read.dropped > 0 {
         log::warn!(
-            "{}: {dropped} unreadable or unfinished line(s) dropped (original kept as .bak)",
-            path.display()
+            "{}: {} unreadable or unfinished line(s) dropped (original kept as .bak)",
+            path.display(),
+            read.dropped
         );
         let backup = path.with_extension(match path.extension() {
             Some(ext) => format!("{}.bak", ext.to_string_lossy()),
             None => "bak".to_string(),
         });
-        std::fs::copy(path, &backup).map_err(io)?;
-        std::fs::write(path, kept).map_err(io)?;
+        std::fs::copy(path, &backup).map_err(&io)?;
+        std::fs::write(path, read.kept).map_err(&io)?;
     }
-    Ok(games)
+    Ok(read.games)
+}
+
+/// The games of a match file, read only (the file is left as it is), and
+/// the number of lines that are not finished match games. A missing file
+/// is an error.
+pub fn read(path: &Path) -> Result<(Vec<(GgfGame, GameTag)>, usize), RecordError> {
+    let bytes = crate::formats::read_file(path, u64::MAX).map_err(|error| RecordError::File {
+        path: path.to_path_buf(),
+        error,
+    })?;
+    let read = read_lines(&String::from_utf8_lossy(&bytes));
+    Ok((read.games, read.dropped))
 }
 
 /// The match file, open for appending.

@@ -96,6 +96,8 @@ pub fn run_match(
         config.engines[1].name.clone(),
     ];
     let games = schedule::schedule(config.openings.len(), &config.schedule);
+    let in_shard = |game: &ScheduledGame| config.shard.contains(pair_of(game.number));
+    let shard_games = games.iter().filter(|game| in_shard(game)).count();
     let mut tally = Tally::new(names.clone());
     let mut done = vec![false; games.len()];
     if let Some(path) = &config.output {
@@ -115,13 +117,13 @@ pub fn run_match(
             observer(MatchEvent::Resumed {
                 games: previous.len(),
                 tally: &tally,
-                total: games.len(),
+                total: shard_games,
             });
         }
     }
     let mut pending: Vec<ScheduledGame> = games
         .iter()
-        .filter(|game| !done[game.number - 1])
+        .filter(|game| in_shard(game) && !done[game.number - 1])
         .copied()
         .collect();
     if let Some(limit) = config.stop_after {
@@ -136,7 +138,7 @@ pub fn run_match(
         pending.clear();
     }
     observer(MatchEvent::Started {
-        total: games.len(),
+        total: shard_games,
         to_play: pending.len(),
     });
     let mut file = match &config.output {
@@ -181,7 +183,7 @@ pub fn run_match(
                         record: &record,
                         result: &result,
                         tally: &tally,
-                        total: games.len(),
+                        total: shard_games,
                     });
                     if decided(&tally) {
                         decided_now = true;
@@ -198,13 +200,13 @@ pub fn run_match(
     if let Some(error) = failure {
         return Err(error);
     }
-    let complete = tally.games() as usize == games.len();
+    let complete = tally.games() as usize == shard_games;
     Ok(MatchReport {
         sprt: config
             .sprt
             .map(|sprt| (sprt, sprt.llr(&tally.wdl), sprt.decision(&tally.wdl))),
         tally,
-        scheduled: games.len(),
+        scheduled: shard_games,
         played,
         complete,
     })
@@ -222,6 +224,12 @@ fn check_resumed(
     let Some(game) = games.get(tag.number.wrapping_sub(1)) else {
         return mismatch(format!("not among the {} games scheduled", games.len()));
     };
+    if !config.shard.contains(pair_of(game.number)) {
+        return mismatch(format!(
+            "belongs to another shard than {} (a match file per shard)",
+            config.shard
+        ));
+    }
     let expected = GameTag::new(game, &opening_text(config, game.opening));
     if (
         expected.round,
@@ -249,6 +257,12 @@ fn check_resumed(
         ));
     }
     Ok(())
+}
+
+/// The pair of game `number` (from 1): the two games of an opening, which
+/// one shard plays together.
+fn pair_of(number: usize) -> u64 {
+    (number.saturating_sub(1) / 2) as u64
 }
 
 /// The transcript of an opening (empty for the standard start).

@@ -10,7 +10,7 @@ use oxello::formats::{ggf, spec, wthor};
 use oxello::game::Game;
 use oxello::search::Selectivity;
 use std::error::Error;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -227,93 +227,42 @@ pub fn run(args: &AnalyzeArgs, options: EngineOptions) -> Result<ExitCode, Box<d
     };
     let several = games.len() > 1;
     let mut out = std::io::stdout().lock();
-    let mut bar = ProgressBar::new(games.len(), several);
+    // A bar for several games only: one game's table comes quickly.
+    let bar = if several {
+        super::progress::counting(games.len() as u64, "games")
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
     for (index, loaded) in games.iter().enumerate() {
         let result = analysis::analyse_game(&loaded.game, &analysis_options, &mut |done, total| {
-            bar.update(index, done, total)
+            bar.set_message(format!("position {done}/{total}"))
         });
-        bar.clear();
-        if args.json {
-            writeln!(
-                out,
-                "{}",
-                oxello::json::game_analysis_json(&loaded.info, &result)
-            )?;
-        } else {
-            if index > 0 {
-                writeln!(out)?;
+        // The table goes to stdout: the bar steps aside while it is written.
+        bar.suspend(|| -> std::io::Result<()> {
+            if args.json {
+                writeln!(
+                    out,
+                    "{}",
+                    oxello::json::game_analysis_json(&loaded.info, &result)
+                )?;
+            } else {
+                if index > 0 {
+                    writeln!(out)?;
+                }
+                write!(out, "{}", analysis::format_table(&loaded.info, &result))?;
             }
-            write!(out, "{}", analysis::format_table(&loaded.info, &result))?;
-        }
+            out.flush()
+        })?;
         if let Some(path) = &args.svg {
             let path = svg_path(path, loaded.number, several);
             let svg = analysis::eval_chart(&loaded.info, &result).render();
             std::fs::write(&path, svg)
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         }
-        bar.game_done(index + 1);
+        bar.inc(1);
     }
-    bar.finish();
+    bar.finish_and_clear();
     Ok(ExitCode::SUCCESS)
-}
-
-/// The progress bar on stderr: games done and the moves of the current one.
-struct ProgressBar {
-    games: usize,
-    enabled: bool,
-    terminal: bool,
-}
-
-const BAR_WIDTH: usize = 30;
-
-impl ProgressBar {
-    fn new(games: usize, enabled: bool) -> ProgressBar {
-        ProgressBar {
-            games,
-            enabled,
-            terminal: std::io::stderr().is_terminal(),
-        }
-    }
-
-    fn update(&mut self, game: usize, done: usize, total: usize) {
-        if !self.enabled || !self.terminal {
-            return;
-        }
-        let fraction = (game as f64 + done as f64 / total.max(1) as f64) / self.games as f64;
-        let filled = ((fraction * BAR_WIDTH as f64) as usize).min(BAR_WIDTH);
-        let mut err = std::io::stderr().lock();
-        let _ = write!(
-            err,
-            "\r\x1b[2K[{}{}] game {}/{}, position {done}/{total}",
-            "#".repeat(filled),
-            "-".repeat(BAR_WIDTH - filled),
-            game + 1,
-            self.games
-        );
-        let _ = err.flush();
-    }
-
-    fn clear(&mut self) {
-        if self.enabled && self.terminal {
-            eprint!("\r\x1b[2K");
-        }
-    }
-
-    fn game_done(&mut self, done: usize) {
-        if self.enabled && !self.terminal {
-            let filled = done * BAR_WIDTH / self.games.max(1);
-            eprintln!(
-                "[{}{}] {done}/{} games",
-                "#".repeat(filled),
-                "-".repeat(BAR_WIDTH - filled),
-                self.games
-            );
-        }
-    }
-
-    fn finish(&mut self) {
-        self.clear();
-    }
 }
 
 #[cfg(test)]

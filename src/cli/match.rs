@@ -80,6 +80,15 @@ pub struct MatchArgs {
     /// Play at most this many games in this run (rerun to continue).
     #[arg(long)]
     pub stop_after: Option<usize>,
+    /// Play only slice `i` of `n` of the schedule: opening pairs go to the
+    /// shards in turn. Run each shard with its own --output, then combine
+    /// them with --merge.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<oxello::shard::Shard>,
+    /// Report the combined result (W/D/L, Elo, SPRT with --sprt) of match
+    /// files, such as the shards of one match, and play nothing.
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub merge: Vec<std::path::PathBuf>,
     /// How passes are sent to GTP engines: `explicit` (`play white pass`)
     /// or `implicit` (left out; the engine infers them).
     #[arg(long, default_value = "explicit")]
@@ -91,35 +100,35 @@ fn seconds(option: &str, value: f64) -> Result<Duration, Box<dyn Error>> {
     if value.is_finite() && (0.0..1e7).contains(&value) {
         Ok(Duration::from_secs_f64(value))
     } else {
-        Err(format!("{option} {value}: use a number of seconds").into())
+        Err(super::usage(format!(
+            "{option} {value}: use a number of seconds"
+        )))
     }
 }
 
 /// The match the command line describes.
 pub fn config(args: &MatchArgs, engine: &EngineArgs) -> Result<MatchConfig, Box<dyn Error>> {
     if engine.level.is_some() {
-        return Err(
+        return Err(super::usage(
             "--level does not apply to a match: name the levels in --engine \
-                    (level:10, or a command such as \"oxello nboard --level 10\")"
-                .into(),
-        );
+             (level:10, or a command such as \"oxello nboard --level 10\")",
+        ));
     }
     let texts: Vec<String> = match (&args.engine1, &args.engine2) {
         (Some(one), Some(two)) => vec![one.clone(), two.clone()],
         (None, None) => args.engines.clone(),
-        _ => return Err("give both --engine1 and --engine2".into()),
+        _ => return Err(super::usage("give both --engine1 and --engine2")),
     };
     let [one, two] = texts.as_slice() else {
-        return Err(format!(
+        return Err(super::usage(format!(
             "a match needs two engines (--engine twice), {} given",
             texts.len()
-        )
-        .into());
+        )));
     };
     let first = EngineSpec::parse(one, args.proto1, args.name1.as_deref())
-        .map_err(|e| format!("engine 1: {e}"))?;
+        .map_err(|e| super::usage(format!("engine 1: {e}")))?;
     let mut second = EngineSpec::parse(two, args.proto2, args.name2.as_deref())
-        .map_err(|e| format!("engine 2: {e}"))?;
+        .map_err(|e| super::usage(format!("engine 2: {e}")))?;
     if second.name == first.name {
         second.name.push_str("#2");
     }
@@ -143,9 +152,10 @@ pub fn config(args: &MatchArgs, engine: &EngineArgs) -> Result<MatchConfig, Box<
     };
     config.referee.depth = engine.depth;
     config.referee.time = match (&args.tc, engine.time) {
-        (Some(_), Some(_)) => return Err("give --tc or --time, not both".into()),
-        (Some(tc), None) => TimeControl::parse_clock(tc)
-            .ok_or_else(|| format!("--tc {tc}: use MAIN[+INC], e.g. 60+0.5 or 5:00"))?,
+        (Some(_), Some(_)) => return Err(super::usage("give --tc or --time, not both")),
+        (Some(tc), None) => TimeControl::parse_clock(tc).ok_or_else(|| {
+            super::usage(format!("--tc {tc}: use MAIN[+INC], e.g. 60+0.5 or 5:00"))
+        })?,
         (None, Some(time)) => TimeControl::PerMove(seconds("--time", time)?),
         (None, None) => TimeControl::Unlimited,
     };
@@ -155,6 +165,15 @@ pub fn config(args: &MatchArgs, engine: &EngineArgs) -> Result<MatchConfig, Box<
     config.concurrency = args.concurrency.max(1);
     config.output = args.output.clone();
     config.sprt = args.sprt;
+    if let Some(shard) = args.shard {
+        if args.sprt.is_some() {
+            return Err(super::usage(
+                "--sprt stops a whole match, not a shard: play the shards without it \
+                 and give --sprt to --merge",
+            ));
+        }
+        config.shard = shard;
+    }
     config.stop_after = args.stop_after;
     if let Some(hash) = engine.hash {
         // Every game in progress has its own in-process engines, each with
@@ -198,8 +217,58 @@ fn repetition_warning(config: &MatchConfig) -> Option<String> {
     })
 }
 
+/// `oxello match --merge FILE...`: the combined result of match files.
+fn merge(args: &MatchArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
+    engine.refuse("match --merge (it plays nothing)", super::ENGINE_OPTIONS)?;
+    let playing = !args.engines.is_empty()
+        || args.engine1.is_some()
+        || args.engine2.is_some()
+        || args.openings.is_some()
+        || args.games.is_some()
+        || args.tc.is_some()
+        || args.output.is_some()
+        || args.shard.is_some()
+        || args.stop_after.is_some();
+    if playing {
+        return Err(super::usage(
+            "match --merge reads match files and plays nothing: give only the files (and --sprt)",
+        ));
+    }
+    let merged = oxello::arena::merge::merge(&args.merge)?;
+    if merged.dropped > 0 {
+        eprintln!(
+            "warning: {} line(s) of the files are not finished match games and were left out",
+            merged.dropped
+        );
+    }
+    let mut out = std::io::stdout().lock();
+    let missing = match merged.missing.as_slice() {
+        [] => "none missing".to_string(),
+        missing => {
+            let shown: Vec<String> = missing.iter().take(10).map(usize::to_string).collect();
+            format!(
+                "{} missing ({}{})",
+                missing.len(),
+                shown.join(", "),
+                if missing.len() > 10 { ", ..." } else { "" }
+            )
+        }
+    };
+    writeln!(
+        out,
+        "Merged {} files: games 1-{}, {missing}",
+        args.merge.len(),
+        merged.last_game
+    )?;
+    write!(out, "{}", merged.tally.summary(args.sprt.as_ref()))?;
+    Ok(ExitCode::SUCCESS)
+}
+
 /// Runs `oxello match`.
 pub fn run(args: &MatchArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
+    if !args.merge.is_empty() {
+        return merge(args, engine);
+    }
     let config = config(args, engine)?;
     let openings = match &args.openings {
         Some(path) => format!("{} openings of {}", config.openings.len(), path.display()),
@@ -210,9 +279,14 @@ pub fn run(args: &MatchArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
         .referee
         .depth
         .map_or(String::new(), |d| format!(", depth {d}"));
+    let shard = if config.shard == oxello::shard::Shard::WHOLE {
+        String::new()
+    } else {
+        format!(", shard {}", config.shard)
+    };
     writeln!(
         out,
-        "Match {} vs {}: {openings}, {}{depth}, concurrency {}, seed {}",
+        "Match {} vs {}: {openings}, {}{depth}, concurrency {}, seed {}{shard}",
         config.engines[0].name,
         config.engines[1].name,
         config.referee.time.describe(),
@@ -223,10 +297,7 @@ pub fn run(args: &MatchArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
         eprintln!("warning: {warning}");
     }
     let terminal = std::io::stderr().is_terminal();
-    let mut progress = Progress {
-        terminal,
-        shown: false,
-    };
+    let mut progress = Progress::new();
     let sprt = config.sprt;
     let report = run_match(&config, &mut |event| match event {
         MatchEvent::Resumed {
@@ -234,13 +305,18 @@ pub fn run(args: &MatchArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
             tally,
             total,
         } => {
-            eprintln!("resumed: {games} games already in the match file");
-            progress.show(&tally.progress_line(total, sprt.as_ref()));
+            progress.println(&format!("resumed: {games} games already in the match file"));
+            progress.show(
+                tally.games() as usize,
+                total,
+                &tally.progress_line(total, sprt.as_ref()),
+            );
         }
         MatchEvent::Started { total, to_play } => {
             if to_play < total {
-                eprintln!("{to_play} of {total} games to play");
+                progress.println(&format!("{to_play} of {total} games to play"));
             }
+            progress.start(total - to_play, total);
         }
         MatchEvent::GameFinished {
             record,
@@ -264,7 +340,11 @@ pub fn run(args: &MatchArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
                     }
                 );
             }
-            progress.show(&tally.progress_line(total, sprt.as_ref()));
+            progress.show(
+                tally.games() as usize,
+                total,
+                &tally.progress_line(total, sprt.as_ref()),
+            );
         }
     });
     progress.finish();
@@ -296,29 +376,52 @@ pub fn run(args: &MatchArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
     Ok(ExitCode::SUCCESS)
 }
 
-/// The progress line: rewritten in place on a terminal, one line per update
-/// otherwise.
+/// The progress line: a bar on a terminal, one line per update otherwise
+/// (a log of the match for scripts).
 struct Progress {
-    terminal: bool,
-    shown: bool,
+    bar: Option<indicatif::ProgressBar>,
 }
 
 impl Progress {
-    fn show(&mut self, line: &str) {
-        let mut err = std::io::stderr().lock();
-        if self.terminal {
-            let _ = write!(err, "\r\x1b[2K{line}");
-            self.shown = true;
-        } else {
-            let _ = writeln!(err, "{line}");
+    fn new() -> Progress {
+        let terminal = std::io::stderr().is_terminal();
+        Progress {
+            bar: terminal
+                .then(|| super::progress::bar(0, "{elapsed:>4} [{bar:25}] ETA {eta} {wide_msg}")),
         }
-        let _ = err.flush();
+    }
+
+    fn show(&mut self, games: usize, total: usize, line: &str) {
+        match &self.bar {
+            Some(bar) => {
+                bar.set_length(total as u64);
+                bar.set_position(games as u64);
+                bar.set_message(line.to_string());
+            }
+            None => eprintln!("{line}"),
+        }
+    }
+
+    /// Sizes the bar before the first game ends.
+    fn start(&mut self, done: usize, total: usize) {
+        if let Some(bar) = &self.bar {
+            bar.set_length(total as u64);
+            bar.set_position(done as u64);
+        }
+    }
+
+    /// Prints a line above the bar.
+    fn println(&self, line: &str) {
+        match &self.bar {
+            Some(bar) => bar.println(line),
+            None => eprintln!("{line}"),
+        }
     }
 
     fn finish(&mut self) {
-        if self.shown {
-            eprintln!();
-            self.shown = false;
+        if let Some(bar) = self.bar.take() {
+            // The last line stays on the screen as a record of the match.
+            bar.finish();
         }
     }
 }

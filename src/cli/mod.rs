@@ -16,6 +16,7 @@ mod game_analysis;
 mod r#match;
 mod r#move;
 mod perft;
+mod progress;
 mod selfplay;
 mod show;
 mod solve;

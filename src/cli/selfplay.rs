@@ -3,12 +3,10 @@
 
 use super::EngineArgs;
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 use oxello::bitboard::BoardSize;
 use oxello::engine::{Level, Player};
 use oxello::selfplay::{self, Config, Format, OpeningSource, PlayOptions, SearchBudget, Shard};
 use std::error::Error;
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -164,17 +162,7 @@ pub fn config(args: &SelfplayArgs, engine: &EngineArgs) -> Result<Config, Box<dy
 pub fn run(args: &SelfplayArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
     let config = config(args, engine)?;
     let started = Instant::now();
-    let bar = if std::io::stderr().is_terminal() {
-        let bar = ProgressBar::new(0);
-        let style = ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:30}] {pos}/{len} games, {msg} (ETA {eta})",
-        )?
-        .progress_chars("=> ");
-        bar.set_style(style);
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = super::progress::counting(0, "games");
     let mut progress = |p: selfplay::Progress| {
         bar.set_length(p.total as u64);
         bar.set_message(format!("{} records", p.records));

@@ -123,6 +123,12 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
             "----+---------+------+-------+----------+-----------------+----------+-----------"
         )?;
     }
+    // A bar for a suite only; one position shows nothing but its row.
+    let bar = if tasks.len() > 1 {
+        super::progress::counting(tasks.len() as u64, "positions")
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
     for task in &tasks {
         searcher.clear();
         let multi_pv = if args.all_moves { 64 } else { 1 };
@@ -136,7 +142,14 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
             threads: options.search_threads(false),
             ..Limits::default()
         };
-        let result = searcher.search(&task.position, &limits, &StopSignal::new(), &mut |_| {});
+        let result = searcher.search(&task.position, &limits, &StopSignal::new(), &mut |report| {
+            if report.rank == 0 {
+                bar.set_message(format!(
+                    "#{}: depth {}, {:+}, {} nodes",
+                    task.number, report.depth, report.score, report.nodes
+                ));
+            }
+        });
         solved.push(solved_entry(task, &result, args.all_moves));
         let agrees = task
             .expected
@@ -152,8 +165,10 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
             std::fs::write(path, obf::format_file(&solved))
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         }
-        print_row(&mut out, args.json, task, &result, agrees)?;
+        bar.suspend(|| print_row(&mut out, args.json, task, &result, agrees))?;
+        bar.inc(1);
     }
+    bar.finish_and_clear();
     let (nodes, time, wrong) = totals;
     let nps = nodes as f64 / time.as_secs_f64().max(1e-6);
     if args.json {

@@ -33,11 +33,14 @@ pub fn run(args: &TrainEvalArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dy
         return Err(format!("no .wtb file in {}", args.wthor.display()).into());
     }
     let mut samples = Samples::default();
+    let bar = super::progress::counting(paths.len() as u64, "files");
     for path in &paths {
+        bar.inc(1);
         let bytes = wthor::read_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let file = wthor::parse_wtb(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
         samples.add_file(&file);
     }
+    bar.finish_and_clear();
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
@@ -68,24 +71,29 @@ pub fn run(args: &TrainEvalArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dy
     };
     // A closed stdout is noticed at the report below; the training goes on
     // and writes its weights.
+    let bar = super::progress::counting(oxello::eval::patterns::PHASES as u64, "phases");
     let (weights, _) = train(&samples, options, &mut |r| {
+        bar.inc(1);
         let low = r.phase * oxello::eval::patterns::EMPTIES_PER_PHASE;
         let (sum, count) = before[r.phase];
-        let _ = writeln!(
-            out,
-            "{:5} | {:2}-{:<4} | {:8} | {:10} | {:9.2} | {:12.2} | {:8.2} | {:8.2}",
-            r.phase,
-            low,
-            low + oxello::eval::patterns::EMPTIES_PER_PHASE - 1,
-            r.training_samples,
-            r.validation_samples,
-            r.training_rms,
-            r.validation_rms,
-            (sum / count.max(1) as f64).sqrt(),
-            r.baseline_rms
-        );
+        let _ = bar.suspend(|| {
+            writeln!(
+                out,
+                "{:5} | {:2}-{:<4} | {:8} | {:10} | {:9.2} | {:12.2} | {:8.2} | {:8.2}",
+                r.phase,
+                low,
+                low + oxello::eval::patterns::EMPTIES_PER_PHASE - 1,
+                r.training_samples,
+                r.validation_samples,
+                r.training_rms,
+                r.validation_rms,
+                (sum / count.max(1) as f64).sqrt(),
+                r.baseline_rms
+            )
+        });
         let _ = out.flush();
     });
+    bar.finish_and_clear();
     let bytes = weights.encode();
     std::fs::write(&args.out, &bytes)
         .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;

@@ -8,7 +8,8 @@
 //! only when it is not an existing path; a path that cannot be read (missing,
 //! a directory, empty) is reported as such, and so is text that reads as
 //! neither a position nor anything but a file name (`game.ggf`,
-//! `games/x`).
+//! `games/x`). A game of a WTHOR file is named `FILE.wtb:N` (N from 1): the
+//! game with all its moves, at its final position.
 
 use crate::bitboard::BoardSize;
 use crate::formats::{FileError, board_string, ggf, read_text_file, transcript};
@@ -29,6 +30,9 @@ pub enum SpecError {
     File(FileError),
     /// The text is a GGF record that does not parse or replay.
     Ggf(String),
+    /// A WTHOR file that does not read, a game number it does not have, or
+    /// the file named without a game number.
+    Wthor(String),
     /// Neither a board string nor a transcript.
     Unreadable {
         board: board_string::BoardStringError,
@@ -41,6 +45,7 @@ impl fmt::Display for SpecError {
         match self {
             SpecError::File(error) => error.fmt(f),
             SpecError::Ggf(message) => write!(f, "bad GGF game: {message}"),
+            SpecError::Wthor(message) => write!(f, "{message}"),
             SpecError::Unreadable { board, transcript } => {
                 write!(
                     f,
@@ -67,7 +72,20 @@ pub fn read_game(spec: &str, size: BoardSize) -> Result<Game, SpecError> {
     if trimmed.is_empty() || trimmed.eq_ignore_ascii_case("start") {
         return Ok(Game::new(size));
     }
+    if let Some((file, number)) = trimmed.rsplit_once(':')
+        && is_wthor(Path::new(file))
+        && !number.is_empty()
+        && number.chars().all(|c| c.is_ascii_digit())
+    {
+        return read_wthor_game(Path::new(file), number);
+    }
     let path = Path::new(trimmed);
+    if is_wthor(path) {
+        return Err(SpecError::Wthor(format!(
+            "{}: a WTHOR file holds many games: name one as {trimmed}:N (N from 1)",
+            path.display()
+        )));
+    }
     // Anything at the path (a broken link too) is a file to read, whose
     // error says what is wrong with it.
     if trimmed.len() < 4096 && std::fs::symlink_metadata(path).is_ok() {
@@ -79,6 +97,30 @@ pub fn read_game(spec: &str, size: BoardSize) -> Result<Game, SpecError> {
         }
         error => error,
     })
+}
+
+/// Whether `path` is a file with the WTHOR game extension.
+fn is_wthor(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|extension| extension.eq_ignore_ascii_case("wtb"))
+        && path.is_file()
+}
+
+/// Game `number` (from 1, as text) of the WTHOR file at `path`.
+fn read_wthor_game(path: &Path, number: &str) -> Result<Game, SpecError> {
+    let bad = |message: String| SpecError::Wthor(format!("{}: {message}", path.display()));
+    let bytes = crate::formats::wthor::read_file(path).map_err(|e| bad(e.to_string()))?;
+    let file = crate::formats::wthor::parse_wtb(&bytes).map_err(|e| bad(e.to_string()))?;
+    let count = file.games.len();
+    let record = number
+        .parse::<usize>()
+        .ok()
+        .and_then(|n| n.checked_sub(1))
+        .and_then(|index| file.games.get(index))
+        .ok_or_else(|| bad(format!("no game {number}: the file has games 1-{count}")))?;
+    record
+        .replay()
+        .map_err(|e| bad(format!("game {number}: {e}")))
 }
 
 /// Reads the game of a file: a GGF record, a board string or a transcript.
@@ -137,6 +179,44 @@ fn parse_ggf(text: &str) -> Result<Game, SpecError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_a_game_of_a_wthor_file() {
+        use crate::formats::wthor;
+        let games: Vec<Game> = ["f5d6c3", "f5f6e6f4"]
+            .iter()
+            .map(|moves| transcript::parse_game(moves, Position::start(BoardSize::Eight)).unwrap())
+            .collect();
+        let file = wthor::WtbFile {
+            header: wthor::WthorHeader {
+                game_count: 2,
+                board_size: 8,
+                ..wthor::WthorHeader::default()
+            },
+            games: games
+                .iter()
+                .map(|game| wthor::WthorGame::from_game(game).unwrap())
+                .collect(),
+        };
+        let dir = std::env::temp_dir().join(format!("oxello-spec-wtb-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.wtb");
+        std::fs::write(&path, wthor::write_wtb(&file).unwrap()).unwrap();
+        let name = path.display().to_string();
+        let second = read_game(&format!("{name}:2"), BoardSize::Eight).unwrap();
+        assert_eq!(second.position(), games[1].position());
+        assert_eq!(second.moves().len(), 4);
+        let error = read_game(&format!("{name}:3"), BoardSize::Eight).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("no game 3: the file has games 1-2"),
+            "{error}"
+        );
+        let error = read_game(&name, BoardSize::Eight).unwrap_err();
+        assert!(error.to_string().contains(":N"), "{error}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn reads_each_form() {

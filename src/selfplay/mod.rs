@@ -41,61 +41,8 @@ use crate::search::StopSignal;
 use std::fmt;
 use std::io::{self, Write};
 use std::path::Path;
-use std::str::FromStr;
 
-/// One part of a run: shard `index` of `count` (from 1) holds the games
-/// whose index `g` has `g mod count = index - 1`. Striding rather than
-/// cutting the range in blocks keeps shards even when games late in the
-/// range are slower or the run is stopped early.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    /// From 1 to `count`.
-    pub index: u32,
-    pub count: u32,
-}
-
-impl Shard {
-    /// The whole run.
-    pub const WHOLE: Shard = Shard { index: 1, count: 1 };
-
-    /// Whether game `game` belongs to this shard.
-    pub fn contains(self, game: u32) -> bool {
-        game % self.count.max(1) == self.index.saturating_sub(1)
-    }
-
-    /// This shard's games among the first `games`.
-    pub fn games(self, games: u32) -> impl Iterator<Item = u32> {
-        (self.index.saturating_sub(1)..games).step_by(self.count.max(1) as usize)
-    }
-}
-
-impl Default for Shard {
-    fn default() -> Self {
-        Shard::WHOLE
-    }
-}
-
-impl FromStr for Shard {
-    type Err = String;
-
-    /// `i/n` with `1 <= i <= n`.
-    fn from_str(text: &str) -> Result<Shard, String> {
-        let bad = || format!("shard '{text}': expected i/n with 1 <= i <= n (e.g. 3/8)");
-        let (i, n) = text.trim().split_once('/').ok_or_else(bad)?;
-        let index: u32 = i.trim().parse().map_err(|_| bad())?;
-        let count: u32 = n.trim().parse().map_err(|_| bad())?;
-        if index == 0 || index > count {
-            return Err(bad());
-        }
-        Ok(Shard { index, count })
-    }
-}
-
-impl fmt::Display for Shard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}/{}", self.index, self.count)
-    }
-}
+pub use crate::shard::Shard;
 
 /// Everything a run needs.
 #[derive(Clone, Debug, PartialEq)]
@@ -212,7 +159,7 @@ fn belongs(config: &Config, record: &Record) -> Result<(), String> {
         let n = record.position.size.n();
         return Err(format!("a {n}x{n} game in a run of size {}", config.size));
     }
-    if !config.shard.contains(record.game) {
+    if !config.shard.contains(u64::from(record.game)) {
         return Err(format!(
             "game {} is not in shard {}",
             record.game, config.shard
