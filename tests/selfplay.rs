@@ -41,7 +41,7 @@ fn run_ok(out: &Path, args: &[&str]) -> Vec<u8> {
 /// The records of a file grouped by game.
 fn games(format: Format, bytes: &[u8]) -> BTreeMap<u32, Vec<Record>> {
     let mut games: BTreeMap<u32, Vec<Record>> = BTreeMap::new();
-    for record in format.read_all(bytes).unwrap() {
+    for record in format.read_all::<Record>(bytes).unwrap() {
         games.entry(record.game).or_default().push(record);
     }
     games
@@ -124,7 +124,7 @@ fn resumed_run_loses_and_duplicates_nothing() {
         let args = ["--games", "5", "--seed", "5", "--format", ext];
         let full = run_ok(&dir.join(format!("full.{ext}")), &args);
         let format: Format = ext.parse().unwrap();
-        let records = format.read_all(&full).unwrap();
+        let records = format.read_all::<Record>(&full).unwrap();
         // Where a killed run may have stopped: nowhere, inside the first
         // record, at the end of a game, inside a record of a later game,
         // one byte short of the end.

@@ -1,11 +1,15 @@
 //! `oxello selfplay`: the engine plays itself and writes training records
 //! (see [`oxello::selfplay`]).
 
-use super::EngineArgs;
-use clap::Args;
+use super::{EngineArgs, usage};
+use clap::{Args, ValueEnum};
 use oxello::bitboard::BoardSize;
 use oxello::engine::{Level, Player};
-use oxello::selfplay::{self, Config, Format, OpeningSource, PlayOptions, SearchBudget, Shard};
+use oxello::gomoku::Rule;
+use oxello::selfplay::gomoku::{GomokuOptions, GomokuSelfplay};
+use oxello::selfplay::{
+    self, Config, Format, OpeningSource, PlayOptions, Run, SearchBudget, Shard, Summary,
+};
 use std::error::Error;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -20,6 +24,28 @@ pub const DEFAULT_RANDOM_MOVES: u32 = 8;
 /// Seed without the global `--seed`: a run is reproducible by default, and
 /// resuming it needs no option.
 pub const DEFAULT_SEED: u64 = 1;
+/// Gomoku: board side unless `--size` says otherwise.
+pub const GOMOKU_SIZE: usize = 15;
+/// Gomoku: deepest iteration unless `--depth` says otherwise.
+pub const GOMOKU_DEPTH: u32 = 8;
+/// Gomoku: nodes per move unless `--nodes` says otherwise.
+pub const GOMOKU_NODES: u64 = 20_000;
+/// Gomoku: random opening stones unless `--random-moves` says otherwise.
+pub const GOMOKU_RANDOM_STONES: u32 = 4;
+/// Gomoku: moves are drawn while fewer stones are on the board.
+pub const GOMOKU_RANDOM_PLIES: u32 = 8;
+/// Gomoku: temperature of the move draw and of the policy (evaluation
+/// units).
+pub const GOMOKU_TEMPERATURE: f64 = 50.0;
+/// Gomoku: moves drawn at most this far below the best (evaluation units).
+pub const GOMOKU_MAX_LOSS: i32 = 100;
+
+/// The game self-play plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Game {
+    Othello,
+    Gomoku,
+}
 
 /// Options of `oxello selfplay`. The search is the global `--level` (8 by
 /// default: its depth, selectivity and exact solve), `--depth` and
@@ -28,6 +54,18 @@ pub const DEFAULT_SEED: u64 = 1;
 /// of each game (16 MiB by default).
 #[derive(Debug, Args)]
 pub struct SelfplayArgs {
+    /// The game: `othello`, or `gomoku` (n in a row; `--size`, `--n-in-row`,
+    /// `--rule`; searched by `--depth` [default 8] and `--nodes`
+    /// [default 20000], no `--level` or `--selectivity`).
+    #[arg(long, value_enum, default_value = "othello")]
+    pub game: Game,
+    /// Gomoku: stones in a row that win, 3 to 6 [default: 5].
+    #[arg(long)]
+    pub n_in_row: Option<usize>,
+    /// Gomoku: freestyle, standard (exactly n), renju (15x15, five) or caro
+    /// [default: freestyle].
+    #[arg(long)]
+    pub rule: Option<Rule>,
     /// Games of the whole run, all shards together.
     #[arg(short, long)]
     pub games: u32,
@@ -35,16 +73,19 @@ pub struct SelfplayArgs {
     /// it. `-` writes to standard output (no resuming).
     #[arg(short, long)]
     pub output: PathBuf,
-    /// `jsonl` (one JSON object per line) or `binary` (160-byte records).
+    /// `jsonl` (one JSON object per line), `binary` (160-byte records,
+    /// Othello only) or `npz` (AlphaZero arrays, written at the end from the
+    /// journal `<output>.jsonl`).
     #[arg(long, default_value = "jsonl")]
     pub format: Format,
     /// Play only shard `i` of `n` (games whose index is i-1 modulo n); the
     /// shards' files together hold the games of the whole run.
     #[arg(long, default_value = "1/1", value_name = "I/N")]
     pub shard: Shard,
-    /// Board size: 4, 6 or 8.
-    #[arg(short, long, default_value = "8")]
-    pub size: BoardSize,
+    /// Board size: 4, 6 or 8 for Othello [default: 8]; 5 to 22 for gomoku
+    /// [default: 15].
+    #[arg(short, long)]
+    pub size: Option<usize>,
     /// Nodes per move (with the level's depth as a cap). Reproducible,
     /// unlike time, which self-play does not offer.
     #[arg(long)]
@@ -57,70 +98,132 @@ pub struct SelfplayArgs {
     /// `--prefix`-move beginnings of its games (8x8 only).
     #[arg(long)]
     pub wthor: Option<PathBuf>,
-    /// Moves of a WTHOR game that make an opening (passes included).
-    #[arg(long, default_value_t = 20, requires = "wthor")]
-    pub prefix: u32,
+    /// Moves of a WTHOR game that make an opening (passes included)
+    /// [default: 20].
+    #[arg(long, requires = "wthor")]
+    pub prefix: Option<u32>,
     /// Uniformly random moves after the opening [default: 8, or 0 with
-    /// `--openings` or `--wthor`].
+    /// `--openings` or `--wthor`]; gomoku: random stones near the centre
+    /// [default: 4].
     #[arg(long)]
     pub random_moves: Option<u32>,
-    /// Temperature, in discs, of the softmax over the root moves' scores
-    /// that draws the move played early in the game; 0 plays the best.
-    #[arg(long, default_value_t = 1.0)]
-    pub temperature: f64,
+    /// Temperature of the softmax over the root moves' scores that draws
+    /// the move played early in the game; 0 plays the best [default: 1
+    /// disc; gomoku 50 evaluation units].
+    #[arg(long)]
+    pub temperature: Option<f64>,
     /// Draw moves while fewer than this many plies (from the start, opening
     /// included) are played [default: a third of the game's moves: 20 on
-    /// 8x8, 10 on 6x6, 4 on 4x4].
+    /// 8x8, 10 on 6x6, 4 on 4x4; gomoku: 8 stones].
     #[arg(long)]
     pub random_plies: Option<u32>,
-    /// Draw only among moves at most this many discs below the best.
-    #[arg(long, default_value_t = 4)]
-    pub max_loss: i32,
-    /// Temperature, in discs, of the softmax over the root moves' scores
-    /// that makes the recorded policy.
-    #[arg(long, default_value_t = 1.0)]
-    pub policy_temperature: f64,
+    /// Draw only among moves at most this far below the best [default: 4
+    /// discs; gomoku 100 evaluation units].
+    #[arg(long)]
+    pub max_loss: Option<i32>,
+    /// Temperature of the softmax over the root moves' scores that makes
+    /// the recorded policy [default: 1 disc; gomoku 50 evaluation units].
+    #[arg(long)]
+    pub policy_temperature: Option<f64>,
+}
+
+impl SelfplayArgs {
+    /// The options this game does not take that were given.
+    fn foreign_options(&self) -> Vec<&'static str> {
+        let given = match self.game {
+            Game::Othello => vec![
+                ("--n-in-row", self.n_in_row.is_some()),
+                ("--rule", self.rule.is_some()),
+            ],
+            Game::Gomoku => vec![
+                ("--openings", self.openings.is_some()),
+                ("--wthor", self.wthor.is_some()),
+                ("--prefix", self.prefix.is_some()),
+            ],
+        };
+        given
+            .into_iter()
+            .filter(|&(_, given)| given)
+            .map(|(name, _)| name)
+            .collect()
+    }
+
+    /// The checks both games share: games, nodes, temperatures, loss.
+    fn check_common(
+        &self,
+        temperature: f64,
+        policy_temperature: f64,
+        max_loss: i32,
+    ) -> Result<(), Box<dyn Error>> {
+        if let Some(name) = self.foreign_options().first() {
+            let game = match self.game {
+                Game::Othello => "othello",
+                Game::Gomoku => "gomoku",
+            };
+            return Err(usage(format!("{name} does not apply to --game {game}")));
+        }
+        if self.games == 0 {
+            return Err(usage("--games 0: nothing to play"));
+        }
+        if self.nodes == Some(0) {
+            return Err(usage("--nodes 0: give a positive node budget"));
+        }
+        for (name, t) in [
+            ("--temperature", temperature),
+            ("--policy-temperature", policy_temperature),
+        ] {
+            if !(t.is_finite() && t >= 0.0) {
+                return Err(usage(format!("{name} {t}: use a temperature of 0 or more")));
+            }
+        }
+        if max_loss < 0 {
+            return Err(usage(format!("--max-loss {max_loss}: use 0 or more")));
+        }
+        if self.format == Format::Npz && self.output.as_os_str() == "-" {
+            return Err(usage("--format npz needs an --output file, not -"));
+        }
+        Ok(())
+    }
+}
+
+/// Refuses `--time`: self-play is reproducible, limited by depth and nodes.
+fn refuse_time(engine: &EngineArgs) -> Result<(), Box<dyn Error>> {
+    if engine.time.is_some() {
+        return Err(usage(
+            "selfplay searches by depth and --nodes, not --time: a time limit \
+             would make the records depend on the machine and its load",
+        ));
+    }
+    Ok(())
 }
 
 /// The run the arguments ask for.
 pub fn config(args: &SelfplayArgs, engine: &EngineArgs) -> Result<Config, Box<dyn Error>> {
-    if engine.time.is_some() {
-        return Err(
-            "selfplay searches by depth and --nodes, not --time: a time limit \
-                    would make the records depend on the machine and its load"
-                .into(),
-        );
-    }
+    refuse_time(engine)?;
+    let temperature = args.temperature.unwrap_or(1.0);
+    let policy_temperature = args.policy_temperature.unwrap_or(1.0);
+    let max_loss = args.max_loss.unwrap_or(4);
+    args.check_common(temperature, policy_temperature, max_loss)?;
+    let size = match args.size {
+        None => BoardSize::Eight,
+        Some(n) => BoardSize::from_n(n)
+            .ok_or_else(|| usage(format!("--size {n}: Othello boards are 4, 6 or 8")))?,
+    };
     let options = engine.options()?;
     let level = match engine.level {
         None => Level::new(DEFAULT_LEVEL),
         Some(Player::Level(level)) => level,
         Some(Player::Simple(player)) => {
-            return Err(format!("selfplay needs a search level, not the {player} player").into());
+            return Err(usage(format!(
+                "selfplay needs a search level, not the {player} player"
+            )));
         }
     };
-    if args.games == 0 {
-        return Err("--games 0: nothing to play".into());
-    }
-    if args.nodes == Some(0) {
-        return Err("--nodes 0: give a positive node budget".into());
-    }
-    for (name, t) in [
-        ("--temperature", args.temperature),
-        ("--policy-temperature", args.policy_temperature),
-    ] {
-        if !(t.is_finite() && t >= 0.0) {
-            return Err(format!("{name} {t}: use a temperature of 0 or more discs").into());
-        }
-    }
-    if args.max_loss < 0 {
-        return Err(format!("--max-loss {}: use 0 or more discs", args.max_loss).into());
-    }
     let opening = match (&args.openings, &args.wthor) {
         (Some(path), _) => OpeningSource::List(path.clone()),
         (None, Some(dir)) => OpeningSource::Wthor {
             dir: dir.clone(),
-            plies: args.prefix,
+            plies: args.prefix.unwrap_or(20),
         },
         (None, None) => OpeningSource::Start,
     };
@@ -137,7 +240,7 @@ pub fn config(args: &SelfplayArgs, engine: &EngineArgs) -> Result<Config, Box<dy
         budget.selectivity = selectivity;
     }
     Ok(Config {
-        size: args.size,
+        size,
         games: args.games,
         seed: engine.seed.unwrap_or(DEFAULT_SEED),
         shard: args.shard,
@@ -150,17 +253,91 @@ pub fn config(args: &SelfplayArgs, engine: &EngineArgs) -> Result<Config, Box<dy
         random_moves,
         play: PlayOptions {
             budget,
-            temperature: args.temperature,
-            random_plies: args.random_plies.unwrap_or((args.size.squares() - 4) / 3),
-            max_loss: args.max_loss,
-            policy_temperature: args.policy_temperature,
+            temperature,
+            random_plies: args.random_plies.unwrap_or((size.squares() - 4) / 3),
+            max_loss,
+            policy_temperature,
         },
     })
 }
 
+/// The gomoku run the arguments ask for.
+pub fn gomoku(
+    args: &SelfplayArgs,
+    engine: &EngineArgs,
+) -> Result<(GomokuSelfplay, Run), Box<dyn Error>> {
+    refuse_time(engine)?;
+    for (name, given) in [
+        ("--level", engine.level.is_some()),
+        ("--selectivity", engine.selectivity.is_some()),
+    ] {
+        if given {
+            return Err(usage(format!(
+                "{name} does not apply to --game gomoku (use --depth and --nodes)"
+            )));
+        }
+    }
+    let temperature = args.temperature.unwrap_or(GOMOKU_TEMPERATURE);
+    let policy_temperature = args.policy_temperature.unwrap_or(GOMOKU_TEMPERATURE);
+    let max_loss = args.max_loss.unwrap_or(GOMOKU_MAX_LOSS);
+    args.check_common(temperature, policy_temperature, max_loss)?;
+    if args.format == Format::Binary {
+        return Err(usage(
+            "--format binary is Othello's: use jsonl or npz with --game gomoku",
+        ));
+    }
+    let options = engine.options()?;
+    let size = args.size.unwrap_or(GOMOKU_SIZE);
+    let config = oxello::gomoku::Config {
+        width: size,
+        height: size,
+        n: args.n_in_row.unwrap_or(5),
+        rule: args.rule.unwrap_or(Rule::Freestyle),
+    };
+    let game = GomokuSelfplay::new(GomokuOptions {
+        config,
+        seed: engine.seed.unwrap_or(DEFAULT_SEED),
+        hash_mib: engine.hash.map_or(DEFAULT_HASH_MIB, |_| options.hash_mib),
+        depth: engine.depth.unwrap_or(GOMOKU_DEPTH),
+        nodes: Some(args.nodes.unwrap_or(GOMOKU_NODES)),
+        random_stones: args.random_moves.unwrap_or(GOMOKU_RANDOM_STONES),
+        temperature,
+        random_plies: args.random_plies.unwrap_or(GOMOKU_RANDOM_PLIES),
+        max_loss,
+        policy_temperature,
+    })
+    .map_err(|e| {
+        usage(format!(
+            "--size {size} --n-in-row {} --rule {}: {e}",
+            config.n, config.rule
+        ))
+    })?;
+    let run = Run {
+        games: args.games,
+        shard: args.shard,
+        threads: options
+            .threads
+            .unwrap_or_else(oxello::engine::default_threads),
+        format: args.format,
+    };
+    Ok((game, run))
+}
+
+/// A run checked and ready to play.
+enum Job {
+    Othello(Box<Config>),
+    Gomoku(Box<GomokuSelfplay>, Run),
+}
+
 /// Runs `oxello selfplay`.
 pub fn run(args: &SelfplayArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
-    let config = config(args, engine)?;
+    let job = match args.game {
+        Game::Othello => Job::Othello(Box::new(config(args, engine)?)),
+        Game::Gomoku => {
+            let (game, run) = gomoku(args, engine)?;
+            Job::Gomoku(Box::new(game), run)
+        }
+    };
     let started = Instant::now();
     let bar = super::progress::counting(0, "games");
     let mut progress = |p: selfplay::Progress| {
@@ -168,33 +345,61 @@ pub fn run(args: &SelfplayArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn
         bar.set_message(format!("{} records", p.records));
         bar.set_position(p.games as u64);
     };
-    let summary = if args.output.as_os_str() == "-" {
-        let stdout = std::io::stdout();
-        let mut out = stdout.lock();
-        selfplay::generate_to(&config, &mut out, &mut progress)
-    } else {
-        selfplay::generate(&config, &args.output, &mut progress)
+    let to_stdout = args.output.as_os_str() == "-";
+    let stdout = std::io::stdout();
+    let (summary, title) = match &job {
+        Job::Othello(config) => {
+            let summary = if to_stdout {
+                selfplay::generate_to(config, &mut stdout.lock(), &mut progress)
+            } else {
+                selfplay::generate(config, &args.output, &mut progress)
+            };
+            (summary, format!("{}x{}", config.size, config.size))
+        }
+        Job::Gomoku(game, run) => {
+            let summary = if to_stdout {
+                selfplay::generate_game_to(&**game, run, &mut stdout.lock(), &mut progress)
+            } else {
+                selfplay::generate_game(&**game, run, &args.output, &mut progress)
+            };
+            let c = game.config();
+            (
+                summary,
+                format!(
+                    "gomoku {}x{} {} in a row {}",
+                    c.width, c.height, c.n, c.rule
+                ),
+            )
+        }
     };
     bar.finish_and_clear();
-    let summary = summary?;
-    let seconds = started.elapsed().as_secs_f64();
+    report(
+        &summary?,
+        &title,
+        args.shard,
+        started.elapsed().as_secs_f64(),
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn report(summary: &Summary, title: &str, shard: Shard, seconds: f64) {
     if summary.resumed_games > 0 || summary.dropped_bytes > 0 {
         eprintln!(
             "resumed: {} games kept, {} bytes of an unfinished game cut off",
             summary.resumed_games, summary.dropped_bytes
         );
     }
+    // Gomoku has no opening list.
+    let openings = match summary.openings {
+        0 => String::new(),
+        n => format!("; {n} openings"),
+    };
     eprintln!(
-        "selfplay {}x{} shard {}: {} games, {} records in {seconds:.1} s \
-         ({:.1} games/min, {:.0} records/s; {} openings)",
-        config.size,
-        config.size,
-        config.shard,
+        "selfplay {title} shard {shard}: {} games, {} records in {seconds:.1} s \
+         ({:.1} games/min, {:.0} records/s{openings})",
         summary.games,
         summary.records,
         summary.games as f64 * 60.0 / seconds.max(1e-9),
         summary.records as f64 / seconds.max(1e-9),
-        summary.openings
     );
-    Ok(ExitCode::SUCCESS)
 }

@@ -42,10 +42,15 @@ pub struct Limits {
     pub deadline: Option<Instant>,
     /// Start no new iteration after this time.
     pub soft_deadline: Option<Instant>,
-    /// Stop after this many nodes (checked every few hundred).
+    /// Stop after this many nodes (checked every few hundred); also caps
+    /// the root's VCF and VCT.
     pub nodes: Option<u64>,
     /// Whether to run VCT at the root.
     pub vct: bool,
+    /// Whether to score every root move with a full window (for self-play
+    /// policies; see [`SearchResult::root_scores`]) rather than prove the
+    /// other moves worse than the best with null windows.
+    pub score_root: bool,
 }
 
 impl Limits {
@@ -59,6 +64,7 @@ impl Limits {
             soft_deadline: Some(now + budget.mul_f64(0.4)),
             nodes: None,
             vct: true,
+            score_root: false,
         }
     }
 }
@@ -85,6 +91,11 @@ pub struct SearchResult {
     pub pv: Vec<Point>,
     /// How the move was found.
     pub source: Source,
+    /// With [`Limits::score_root`], each root move's score from the deepest
+    /// iteration that reached it (a move not reached by an interrupted
+    /// iteration keeps its score of the one before), in the order searched;
+    /// empty when no iteration ran (a forced move, a VCF or VCT win).
+    pub root_scores: Vec<(Point, i32)>,
 }
 
 /// What decided the move.
@@ -337,6 +348,7 @@ impl Searcher {
                 elapsed: started.elapsed(),
                 pv: pv.into_iter().map(Point::from_index).collect(),
                 source,
+                root_scores: Vec::new(),
             };
         let (moves, _, _) = generate(&mut board);
         let (root_moves, forced) = match moves {
@@ -376,8 +388,10 @@ impl Searcher {
                 Source::Forced,
             );
         }
-        // Threat searches first.
-        let mut budget = ThreatBudget::with_limits(ROOT_VCF_NODES, stop.clone(), limits.deadline);
+        // Threat searches first, within the node budget if there is one.
+        let threat_nodes = |most: u64| limits.nodes.map_or(most, |n| n.min(most));
+        let mut budget =
+            ThreatBudget::with_limits(threat_nodes(ROOT_VCF_NODES), stop.clone(), limits.deadline);
         let mut line = Vec::new();
         if vcf(&mut board, 30, &mut budget, &mut line) && !line.is_empty() {
             let nodes = budget.visited;
@@ -396,7 +410,8 @@ impl Searcher {
                 let now = Instant::now();
                 now + d.saturating_duration_since(now).mul_f64(0.3)
             });
-            let mut budget = ThreatBudget::with_limits(ROOT_VCT_NODES, stop.clone(), vct_deadline);
+            let mut budget =
+                ThreatBudget::with_limits(threat_nodes(ROOT_VCT_NODES), stop.clone(), vct_deadline);
             let found = vct(&mut board, ROOT_VCT_DEPTH, &mut budget);
             self.nodes += budget.visited;
             if let Some(mv) = found {
@@ -426,6 +441,7 @@ impl Searcher {
         let mut best_score = 0;
         let mut best_pv = vec![best];
         let mut reached = 0;
+        let mut root_scores: Vec<(usize, i32)> = Vec::new();
         for depth in 1..=max_depth {
             self.pv = vec![Vec::new(); depth as usize + 64];
             let mut alpha = -WIN - 1;
@@ -433,7 +449,9 @@ impl Searcher {
             let mut iteration_best = None;
             for (i, &mv) in root_moves.iter().enumerate() {
                 board.place(mv);
-                let score = if i == 0 {
+                let score = if self.limits.score_root {
+                    -self.pvs(board, depth as i32 - 1, -WIN - 1, WIN + 1, 1)
+                } else if i == 0 {
                     -self.pvs(board, depth as i32 - 1, -beta, -alpha, 1)
                 } else {
                     let probe = -self.pvs(board, depth as i32 - 1, -alpha - 1, -alpha, 1);
@@ -446,6 +464,12 @@ impl Searcher {
                 board.undo();
                 if self.aborted {
                     break;
+                }
+                if self.limits.score_root {
+                    match root_scores.iter_mut().find(|(m, _)| *m == mv) {
+                        Some(entry) => entry.1 = score,
+                        None => root_scores.push((mv, score)),
+                    }
                 }
                 if score > alpha {
                     alpha = score;
@@ -488,14 +512,19 @@ impl Searcher {
                 break;
             }
         }
-        done(
+        let mut result = done(
             Some(best),
             best_score,
             reached,
             self.nodes,
             best_pv,
             Source::Search,
-        )
+        );
+        result.root_scores = root_scores
+            .into_iter()
+            .map(|(mv, score)| (Point::from_index(mv), score))
+            .collect();
+        result
     }
 
     fn out_of_time(&mut self) -> bool {

@@ -9,9 +9,13 @@
 //!   WTHOR prefixes, then random moves);
 //! * [`play`]: one game, and how its moves are searched and chosen;
 //! * [`run`]: many games at once, handed back in index order;
-//! * [`output`]: writing whole games and resuming a file.
+//! * [`output`]: writing whole games and resuming a file;
+//! * [`npz`]: the AlphaZero arrays (`--format npz`), written from a journal;
+//! * [`game`]: the two traits that make the run loop, the files and the npz
+//!   writer serve both games; [`gomoku`]: gomoku's records and games.
 //!
-//! [`generate`] ties them together for `oxello selfplay`. Nothing here
+//! [`generate`] (Othello) and [`generate_game`] (any [`SelfplayGame`]) tie
+//! them together for `oxello selfplay`. Nothing here
 //! prints or reads standard input: progress goes to a callback.
 //!
 //! # Determinism
@@ -24,13 +28,17 @@
 //! shard writes exactly its games of the unsharded run.
 
 pub mod binary;
+pub mod game;
+pub mod gomoku;
 pub mod jsonl;
+pub mod npz;
 pub mod openings;
 pub mod output;
 pub mod play;
 pub mod record;
 pub mod run;
 
+pub use game::{SelfplayGame, TrainingRecord};
 pub use openings::{OpeningBook, OpeningSource, OpeningsError};
 pub use output::{Format, ResumeError};
 pub use play::{PlayOptions, SearchBudget};
@@ -40,7 +48,7 @@ use crate::bitboard::BoardSize;
 use crate::search::StopSignal;
 use std::fmt;
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 pub use crate::shard::Shard;
 
@@ -77,7 +85,7 @@ pub struct Progress {
 /// What a finished run did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
-    /// Openings to choose from (before random moves).
+    /// Openings to choose from (before random moves; 0 for gomoku).
     pub openings: usize,
     /// Whole games found in the output and kept.
     pub resumed_games: usize,
@@ -96,6 +104,9 @@ pub enum SelfplayError {
     Resume(ResumeError),
     /// Writing the records (or starting the workers) failed.
     Io(io::Error),
+    /// A format the game or the output cannot have, or an npz journal that
+    /// does not read back.
+    Format(String),
 }
 
 impl fmt::Display for SelfplayError {
@@ -104,43 +115,149 @@ impl fmt::Display for SelfplayError {
             SelfplayError::Openings(error) => write!(f, "openings: {error}"),
             SelfplayError::Resume(error) => write!(f, "output: {error}"),
             SelfplayError::Io(error) => write!(f, "{error}"),
+            SelfplayError::Format(message) => f.write_str(message),
         }
     }
 }
 
 impl std::error::Error for SelfplayError {}
 
-/// Plays the shard's games and writes them to `path`, resuming what the
-/// file already holds (see [`output`]).
+/// How a run's games are split and written, whatever the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Run {
+    /// Games of the whole run (all shards).
+    pub games: u32,
+    pub shard: Shard,
+    /// Games played at once, one thread each.
+    pub threads: usize,
+    pub format: Format,
+}
+
+impl Config {
+    fn run(&self) -> Run {
+        Run {
+            games: self.games,
+            shard: self.shard,
+            threads: self.threads,
+            format: self.format,
+        }
+    }
+}
+
+/// The journal of an npz output: `<path>.jsonl`.
+pub fn npz_journal(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_os_string();
+    name.push(".jsonl");
+    PathBuf::from(name)
+}
+
+/// Plays the shard's Othello games and writes them to `path`, resuming what
+/// the file already holds (see [`output`]).
 pub fn generate(
     config: &Config,
     path: &Path,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Summary, SelfplayError> {
     let book = book(config)?;
-    let belongs = |record: &Record| belongs(config, record);
-    let (mut file, existing) =
-        output::open_resumed(path, config.format, &belongs).map_err(SelfplayError::Resume)?;
-    let todo: Vec<u32> = config
-        .shard
-        .games(config.games)
-        .filter(|&g| existing.last_game.is_none_or(|last| g > last))
-        .collect();
-    let mut summary = write_games(config, &book, &todo, existing.games, &mut file, progress)?;
-    summary.resumed_games = existing.games;
-    summary.dropped_bytes = existing.dropped_bytes;
-    Ok(summary)
+    let workers = workers(config, &book);
+    let summary = generate_game(&workers, &config.run(), path, progress)?;
+    Ok(Summary {
+        openings: book.len(),
+        ..summary
+    })
 }
 
-/// Plays the shard's games and writes them to `out` (no resuming).
+/// Plays the shard's Othello games and writes them to `out` (no resuming).
 pub fn generate_to(
     config: &Config,
     out: &mut dyn Write,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Summary, SelfplayError> {
     let book = book(config)?;
-    let todo: Vec<u32> = config.shard.games(config.games).collect();
-    write_games(config, &book, &todo, 0, out, progress)
+    let workers = workers(config, &book);
+    let summary = generate_game_to(&workers, &config.run(), out, progress)?;
+    Ok(Summary {
+        openings: book.len(),
+        ..summary
+    })
+}
+
+/// Plays the shard's games of `game` and writes them to `path`, resuming
+/// what the file (or, for npz, its journal) already holds.
+pub fn generate_game<G: SelfplayGame>(
+    game: &G,
+    run: &Run,
+    path: &Path,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Summary, SelfplayError> {
+    check_format::<G>(run.format)?;
+    let journal = match run.format {
+        Format::Npz => npz_journal(path),
+        _ => path.to_path_buf(),
+    };
+    let belongs = |record: &G::Record| belongs(game, run, record);
+    let (mut file, existing) =
+        output::open_resumed(&journal, run.format, &belongs).map_err(SelfplayError::Resume)?;
+    let todo: Vec<u32> = run
+        .shard
+        .games(run.games)
+        .filter(|&g| existing.last_game.is_none_or(|last| g > last))
+        .collect();
+    let mut summary = write_games(game, run, &todo, existing.games, &mut file, progress)?;
+    summary.resumed_games = existing.games;
+    summary.dropped_bytes = existing.dropped_bytes;
+    drop(file);
+    if run.format == Format::Npz {
+        write_npz::<G::Record>(&journal, path)?;
+    }
+    Ok(summary)
+}
+
+/// Plays the shard's games of `game` and writes them to `out` (no
+/// resuming; not for npz, which needs a file).
+pub fn generate_game_to<G: SelfplayGame>(
+    game: &G,
+    run: &Run,
+    out: &mut dyn Write,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Summary, SelfplayError> {
+    check_format::<G>(run.format)?;
+    if run.format == Format::Npz {
+        return Err(SelfplayError::Format(
+            "npz output needs a file, not standard output".into(),
+        ));
+    }
+    let todo: Vec<u32> = run.shard.games(run.games).collect();
+    write_games(game, run, &todo, 0, out, progress)
+}
+
+fn check_format<G: SelfplayGame>(format: Format) -> Result<(), SelfplayError> {
+    if format == Format::Binary && G::Record::BINARY_LEN.is_none() {
+        return Err(SelfplayError::Format(
+            "this game has no binary format: use jsonl or npz".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// Writes the npz of every record of `journal` to `path`, through a
+/// temporary file renamed into place.
+fn write_npz<R: TrainingRecord>(journal: &Path, path: &Path) -> Result<(), SelfplayError> {
+    let bytes = std::fs::read(journal).map_err(SelfplayError::Io)?;
+    let records: Vec<R> = Format::Jsonl
+        .read_all(&bytes)
+        .map_err(|error| SelfplayError::Format(format!("{}: {error}", journal.display())))?;
+    let mut temporary = path.as_os_str().to_os_string();
+    temporary.push(".tmp");
+    let temporary = PathBuf::from(temporary);
+    let file = std::fs::File::create(&temporary).map_err(SelfplayError::Io)?;
+    let mut out = io::BufWriter::new(file);
+    npz::write(&mut out, &npz::samples(&records)).map_err(SelfplayError::Io)?;
+    let file = out
+        .into_inner()
+        .map_err(|e| SelfplayError::Io(e.into_error()))?;
+    drop(file);
+    std::fs::rename(&temporary, path).map_err(SelfplayError::Io)
 }
 
 fn book(config: &Config) -> Result<OpeningBook, SelfplayError> {
@@ -153,64 +270,63 @@ fn book(config: &Config) -> Result<OpeningBook, SelfplayError> {
     .map_err(SelfplayError::Openings)
 }
 
-/// Whether a record found in the output can be one of this run's.
-fn belongs(config: &Config, record: &Record) -> Result<(), String> {
-    if record.position.size != config.size {
-        let n = record.position.size.n();
-        return Err(format!("a {n}x{n} game in a run of size {}", config.size));
-    }
-    if !config.shard.contains(u64::from(record.game)) {
-        return Err(format!(
-            "game {} is not in shard {}",
-            record.game, config.shard
-        ));
-    }
-    if record.game >= config.games {
-        return Err(format!(
-            "game {} is beyond --games {}",
-            record.game, config.games
-        ));
-    }
-    Ok(())
-}
-
-fn write_games(
-    config: &Config,
-    book: &OpeningBook,
-    todo: &[u32],
-    done: usize,
-    out: &mut dyn Write,
-    progress: &mut dyn FnMut(Progress),
-) -> Result<Summary, SelfplayError> {
-    let workers = run::Workers {
+fn workers<'a>(config: &Config, book: &'a OpeningBook) -> run::Workers<'a> {
+    run::Workers {
+        size: config.size,
         seed: config.seed,
         threads: config.threads,
         hash_mib: config.hash_mib,
         play: config.play,
         book,
-    };
-    let mut writer = output::GameWriter::new(out, config.format);
-    let mut summary = Summary {
-        openings: book.len(),
-        ..Summary::default()
-    };
+    }
+}
+
+/// Whether a record found in the output can be one of this run's.
+fn belongs<G: SelfplayGame>(game: &G, run: &Run, record: &G::Record) -> Result<(), String> {
+    game.belongs(record)?;
+    let index = record.game();
+    if !run.shard.contains(u64::from(index)) {
+        return Err(format!("game {index} is not in shard {}", run.shard));
+    }
+    if index >= run.games {
+        return Err(format!("game {index} is beyond --games {}", run.games));
+    }
+    Ok(())
+}
+
+fn write_games<G: SelfplayGame>(
+    game: &G,
+    run: &Run,
+    todo: &[u32],
+    done: usize,
+    out: &mut dyn Write,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Summary, SelfplayError> {
+    let mut writer = output::GameWriter::new(out, run.format);
+    let mut summary = Summary::default();
     let total = done + todo.len();
     progress(Progress {
         games: done,
         total,
         records: 0,
     });
-    run::play_games(&workers, todo, &StopSignal::new(), &mut |_, records| {
-        writer.write_game(records)?;
-        summary.games += 1;
-        summary.records += records.len() as u64;
-        progress(Progress {
-            games: done + summary.games,
-            total,
-            records: summary.records,
-        });
-        Ok(())
-    })
+    run::play_games(
+        game,
+        run.threads,
+        todo,
+        &StopSignal::new(),
+        &mut |_, records| {
+            writer.write_game(records)?;
+            summary.games += 1;
+            summary.records += records.len() as u64;
+            progress(Progress {
+                games: done + summary.games,
+                total,
+                records: summary.records,
+            });
+            Ok(())
+        },
+    )
     .map_err(SelfplayError::Io)?;
     Ok(summary)
 }

@@ -9,24 +9,30 @@
 //! games after it and the file ends as an uninterrupted run's would.
 //! Nothing is synced to disk: a killed process loses nothing it wrote, only
 //! a machine crash can, and the check on resume catches that.
+//!
+//! The npz format cannot grow a game at a time: its records go to a JSONL
+//! journal beside it, which resumes as above, and the `.npz` is written
+//! from the whole journal when the run ends (see [`super::npz`]).
 
-use super::binary::{self, RECORD_LEN};
-use super::jsonl;
-use super::record::{Record, RecordError};
+use super::game::TrainingRecord;
+use super::record::RecordError;
 use std::fmt;
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-/// The two record formats.
+/// The record formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Format {
     /// One JSON object per line (see [`super::jsonl`]).
     #[default]
     Jsonl,
-    /// Fixed-size binary records (see [`super::binary`]).
+    /// Fixed-size binary records (see [`super::binary`]; Othello only).
     Binary,
+    /// NumPy arrays in the AlphaZero layout (see [`super::npz`]), written
+    /// at the end of the run from a JSONL journal.
+    Npz,
 }
 
 impl FromStr for Format {
@@ -36,7 +42,10 @@ impl FromStr for Format {
         match text.trim().to_ascii_lowercase().as_str() {
             "jsonl" | "json" => Ok(Format::Jsonl),
             "binary" | "bin" => Ok(Format::Binary),
-            _ => Err(format!("unknown format '{text}' (use jsonl or binary)")),
+            "npz" => Ok(Format::Npz),
+            _ => Err(format!(
+                "unknown format '{text}' (use jsonl, binary or npz)"
+            )),
         }
     }
 }
@@ -46,36 +55,45 @@ impl fmt::Display for Format {
         f.write_str(match self {
             Format::Jsonl => "jsonl",
             Format::Binary => "binary",
+            Format::Npz => "npz",
         })
     }
 }
 
 impl Format {
-    /// Appends the bytes of a game's records to `out`.
-    pub fn encode_game(self, records: &[Record], out: &mut Vec<u8>) {
-        for record in records {
-            match self {
-                Format::Jsonl => {
-                    out.extend_from_slice(jsonl::encode(record).as_bytes());
-                    out.push(b'\n');
-                }
-                Format::Binary => out.extend_from_slice(&binary::encode(record)),
-            }
+    /// The format of the records a run writes as it goes: the npz format's
+    /// journal is JSONL.
+    pub fn journal(self) -> Format {
+        match self {
+            Format::Npz => Format::Jsonl,
+            other => other,
         }
     }
 
-    /// Every record of a file's bytes (or of several files concatenated).
-    pub fn read_all(self, bytes: &[u8]) -> Result<Vec<Record>, RecordError> {
-        match self {
-            Format::Jsonl => {
+    /// Appends the bytes of a game's records to `out` (JSON lines for the
+    /// npz format's journal).
+    pub fn encode_game<R: TrainingRecord>(self, records: &[R], out: &mut Vec<u8>) {
+        for record in records {
+            record.encode(self.journal(), out);
+        }
+    }
+
+    /// Every record of a file's bytes (or of several files concatenated);
+    /// for the npz format, of its journal.
+    pub fn read_all<R: TrainingRecord>(self, bytes: &[u8]) -> Result<Vec<R>, RecordError> {
+        match self.journal() {
+            Format::Binary => {
+                let len = R::BINARY_LEN.ok_or(RecordError::NoBinary)?;
+                bytes.chunks(len).map(|chunk| decode(self, chunk)).collect()
+            }
+            _ => {
                 let text = std::str::from_utf8(bytes)
                     .map_err(|e| RecordError::Json(format!("not UTF-8: {e}")))?;
-                jsonl::read_all(text)
+                text.lines()
+                    .filter(|line| !line.trim().is_empty())
+                    .map(|line| R::decode(Format::Jsonl, line.as_bytes()))
+                    .collect()
             }
-            Format::Binary => bytes
-                .chunks(RECORD_LEN)
-                .map(|chunk| decode(self, chunk))
-                .collect(),
         }
     }
 }
@@ -146,43 +164,41 @@ impl std::error::Error for ResumeError {}
 
 /// Follows records through games: each game's records in order, games in
 /// increasing index order.
-struct Games<'a> {
-    belongs: &'a dyn Fn(&Record) -> Result<(), String>,
+struct Games<'a, R> {
+    belongs: &'a dyn Fn(&R) -> Result<(), String>,
     found: Existing,
     /// The game being read: index, next record, records in it.
-    current: Option<(u32, u8, u8)>,
+    current: Option<(u32, usize, usize)>,
 }
 
-impl Games<'_> {
-    fn push(&mut self, record: &Record, end: u64) -> Result<(), String> {
+impl<R: TrainingRecord> Games<'_, R> {
+    fn push(&mut self, record: &R, end: u64) -> Result<(), String> {
+        let (game, index, records) = (record.game(), record.index(), record.records());
         match self.current {
             None => {
-                if record.index != 0 {
-                    return Err(format!(
-                        "game {} starts at record {}",
-                        record.game, record.index
-                    ));
+                if index != 0 {
+                    return Err(format!("game {game} starts at record {index}"));
                 }
-                if let Some(last) = self.found.last_game.filter(|&last| record.game <= last) {
-                    return Err(format!("game {} after game {last}", record.game));
+                if let Some(last) = self.found.last_game.filter(|&last| game <= last) {
+                    return Err(format!("game {game} after game {last}"));
                 }
                 (self.belongs)(record)?;
             }
-            Some((game, next, records)) => {
-                if (record.game, record.index, record.records) != (game, next, records) {
+            Some(due) => {
+                if (game, index, records) != due {
                     return Err(format!(
-                        "game {} record {} where game {game} record {next} was due",
-                        record.game, record.index
+                        "game {game} record {index} where game {} record {} was due",
+                        due.0, due.1
                     ));
                 }
             }
         }
-        self.current = Some((record.game, record.index + 1, record.records));
-        if record.index + 1 == record.records {
+        self.current = Some((game, index + 1, records));
+        if index + 1 == records {
             self.current = None;
             self.found.games += 1;
-            self.found.records += usize::from(record.records);
-            self.found.last_game = Some(record.game);
+            self.found.records += records;
+            self.found.last_game = Some(game);
             self.found.kept_bytes = end;
         }
         Ok(())
@@ -192,10 +208,10 @@ impl Games<'_> {
 /// Reads what `input` holds: whole games in increasing index order, each
 /// accepted by `belongs` (the size and shard of the run), then at most a
 /// partial game or record, which counts as dropped.
-pub fn scan(
+pub fn scan<R: TrainingRecord>(
     format: Format,
     input: &mut dyn BufRead,
-    belongs: &dyn Fn(&Record) -> Result<(), String>,
+    belongs: &dyn Fn(&R) -> Result<(), String>,
     path: &Path,
 ) -> Result<Existing, ResumeError> {
     let io_error = |error| ResumeError::Io {
@@ -212,16 +228,16 @@ pub fn scan(
     let mut buffer = Vec::new();
     loop {
         buffer.clear();
-        let complete = match format {
-            Format::Jsonl => {
-                input.read_until(b'\n', &mut buffer).map_err(io_error)?;
-                buffer.last() == Some(&b'\n')
-            }
-            Format::Binary => {
-                Read::take(&mut *input, RECORD_LEN as u64)
+        let complete = match (format.journal(), R::BINARY_LEN) {
+            (Format::Binary, Some(len)) => {
+                Read::take(&mut *input, len as u64)
                     .read_to_end(&mut buffer)
                     .map_err(io_error)?;
-                buffer.len() == RECORD_LEN
+                buffer.len() == len
+            }
+            _ => {
+                input.read_until(b'\n', &mut buffer).map_err(io_error)?;
+                buffer.last() == Some(&b'\n')
             }
         };
         offset += buffer.len() as u64;
@@ -247,27 +263,26 @@ pub fn scan(
     Ok(found)
 }
 
-fn decode(format: Format, bytes: &[u8]) -> Result<Record, RecordError> {
-    match format {
-        Format::Jsonl => {
-            let line = std::str::from_utf8(bytes)
-                .map_err(|e| RecordError::Json(format!("not UTF-8: {e}")))?;
-            jsonl::decode(line.trim_end_matches(['\n', '\r']))
+fn decode<R: TrainingRecord>(format: Format, bytes: &[u8]) -> Result<R, RecordError> {
+    match format.journal() {
+        Format::Binary => R::decode(Format::Binary, bytes),
+        _ => {
+            let end = bytes
+                .iter()
+                .rposition(|&b| b != b'\n' && b != b'\r')
+                .map_or(0, |last| last + 1);
+            R::decode(Format::Jsonl, &bytes[..end])
         }
-        Format::Binary => match bytes.first_chunk::<RECORD_LEN>() {
-            Some(chunk) => binary::decode(chunk),
-            None => Err(RecordError::Truncated { found: bytes.len() }),
-        },
     }
 }
 
 /// Opens `path` for writing (creating it if needed), keeps its whole games
 /// (see [`scan`]), cuts off the rest and leaves the file positioned at the
 /// end.
-pub fn open_resumed(
+pub fn open_resumed<R: TrainingRecord>(
     path: &Path,
     format: Format,
-    belongs: &dyn Fn(&Record) -> Result<(), String>,
+    belongs: &dyn Fn(&R) -> Result<(), String>,
 ) -> Result<(File, Existing), ResumeError> {
     let io_error = |error| ResumeError::Io {
         path: path.to_path_buf(),
@@ -303,7 +318,7 @@ impl<'w> GameWriter<'w> {
     }
 
     /// Writes the records of one game.
-    pub fn write_game(&mut self, records: &[Record]) -> io::Result<()> {
+    pub fn write_game<R: TrainingRecord>(&mut self, records: &[R]) -> io::Result<()> {
         self.buffer.clear();
         self.format.encode_game(records, &mut self.buffer);
         self.out.write_all(&self.buffer)?;
@@ -314,6 +329,7 @@ impl<'w> GameWriter<'w> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::selfplay::record::Record;
     use crate::selfplay::record::tests::random_records;
 
     /// Random records renumbered into `games` whole games of 1-4 records,
@@ -359,7 +375,7 @@ mod tests {
                 assert_eq!(found.last_game, expected_last);
             }
             assert_eq!(
-                format.read_all(&bytes).unwrap(),
+                format.read_all::<Record>(&bytes).unwrap(),
                 games.concat(),
                 "{format} reads back"
             );

@@ -131,7 +131,7 @@ pub fn play_game(
         let policy = Policy::softmax(&scores, options.policy_temperature)
             .unwrap_or_else(|| Policy::one_hot(best));
         let mv = if game.moves().len() < options.random_plies as usize {
-            draw(&scores, options, rng).unwrap_or(best)
+            draw(&scores, options.temperature, options.max_loss, rng).unwrap_or(best)
         } else {
             best
         };
@@ -170,27 +170,33 @@ pub fn play_game(
     Some(records)
 }
 
-/// A move drawn among those at most `max_loss` discs below the best, with
-/// softmax weights at the temperature; `None` when no draw is to be made.
-fn draw(scores: &[(Square, i32)], options: &PlayOptions, rng: &mut StdRng) -> Option<Square> {
+/// A move drawn among those at most `max_loss` below the best, with softmax
+/// weights at `temperature` (both in the scores' unit); `None` when no draw
+/// is to be made (no scores, or temperature 0).
+pub(crate) fn draw<M: Copy>(
+    scores: &[(M, i32)],
+    temperature: f64,
+    max_loss: i32,
+    rng: &mut StdRng,
+) -> Option<M> {
     let best = scores.iter().map(|&(_, s)| s).max()?;
-    if options.temperature <= 0.0 {
+    if temperature <= 0.0 {
         return None;
     }
-    let candidates: Vec<(Square, f64)> = scores
+    let candidates: Vec<(M, f64)> = scores
         .iter()
-        .filter(|&&(_, s)| s >= best - options.max_loss)
-        .map(|&(square, s)| (square, softmax_weight(s, best, options.temperature)))
+        .filter(|&&(_, s)| s >= best.saturating_sub(max_loss))
+        .map(|&(mv, s)| (mv, softmax_weight(s, best, temperature)))
         .collect();
     let total: f64 = candidates.iter().map(|&(_, w)| w).sum();
     let mut target = rng.random::<f64>() * total;
-    for &(square, weight) in &candidates {
+    for &(mv, weight) in &candidates {
         if target < weight {
-            return Some(square);
+            return Some(mv);
         }
         target -= weight;
     }
-    candidates.last().map(|&(square, _)| square)
+    candidates.last().map(|&(mv, _)| mv)
 }
 
 #[cfg(test)]
@@ -281,7 +287,7 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(1);
         let mut seen = [0; 2];
         for _ in 0..1000 {
-            match draw(&scores, &options(1), &mut rng).unwrap() {
+            match draw(&scores, 1.0, 4, &mut rng).unwrap() {
                 s if s == sq("a1") => seen[0] += 1,
                 s if s == sq("b1") => seen[1] += 1,
                 s => panic!("{s} is 30 discs worse"),
@@ -289,10 +295,6 @@ mod tests {
         }
         // exp(-2) = 0.135: about 120 of 1000 draws go to b1.
         assert!((60..200).contains(&seen[1]), "{seen:?}");
-        let greedy = PlayOptions {
-            temperature: 0.0,
-            ..options(1)
-        };
-        assert_eq!(draw(&scores, &greedy, &mut rng), None);
+        assert_eq!(draw(&scores, 0.0, 4, &mut rng), None);
     }
 }

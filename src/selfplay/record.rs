@@ -10,7 +10,13 @@
 //! format holds it in 16 bits a square and the JSON text reads back to the
 //! same weights.
 
-use crate::bitboard::BoardSize;
+use super::binary::{self, RECORD_LEN};
+use super::game::TrainingRecord;
+use super::jsonl;
+use super::npz::Sample;
+use super::output::Format;
+use crate::bitboard::{BoardSize, squares};
+use crate::color::Color;
 use crate::position::Position;
 use crate::square::Square;
 use std::fmt;
@@ -48,22 +54,14 @@ impl Policy {
     /// square, so they always add up to [`POLICY_TOTAL`]; a move below
     /// 1/131070 gets weight 0. `None` when `scores` is empty.
     pub fn softmax(scores: &[(Square, i32)], temperature: f64) -> Option<Policy> {
-        let best = scores.iter().map(|&(_, s)| s).max()?;
-        let raw: Vec<(Square, f64)> = scores
-            .iter()
-            .map(|&(square, score)| (square, softmax_weight(score, best, temperature)))
-            .collect();
-        let sum: f64 = raw.iter().map(|&(_, w)| w).sum();
+        // Square order: the rounding error goes to the lowest heaviest
+        // square, whatever order the search reported the moves in.
+        let mut sorted = scores.to_vec();
+        sorted.sort_by_key(|&(square, _)| square.index());
         let mut weights = [0u16; 64];
-        for &(square, w) in &raw {
-            weights[square.index()] = (w / sum * f64::from(POLICY_TOTAL)).round() as u16;
+        for (square, weight) in softmax_weights(&sorted, temperature)? {
+            weights[square.index()] = weight;
         }
-        let total: i64 = weights.iter().map(|&w| i64::from(w)).sum();
-        // The heaviest square absorbs the rounding error: at most one unit
-        // per move, so it never goes below 0 or above the total.
-        let heaviest = (0..64).max_by_key(|&i| (weights[i], std::cmp::Reverse(i)))?;
-        let fixed = i64::from(weights[heaviest]) + i64::from(POLICY_TOTAL) - total;
-        weights[heaviest] = u16::try_from(fixed).ok()?;
         Some(Policy(weights))
     }
 
@@ -88,6 +86,34 @@ impl Policy {
     pub fn support(&self) -> u64 {
         self.moves().fold(0, |acc, (square, _)| acc | square.bit())
     }
+}
+
+/// The softmax of move scores at `temperature` as weights adding up to
+/// exactly [`POLICY_TOTAL`] (see [`Policy::softmax`]), in the order of
+/// `scores`; `None` when `scores` is empty.
+pub(crate) fn softmax_weights<M: Copy>(
+    scores: &[(M, i32)],
+    temperature: f64,
+) -> Option<Vec<(M, u16)>> {
+    let best = scores.iter().map(|&(_, s)| s).max()?;
+    let raw: Vec<f64> = scores
+        .iter()
+        .map(|&(_, score)| softmax_weight(score, best, temperature))
+        .collect();
+    let sum: f64 = raw.iter().sum();
+    let mut weights: Vec<(M, u16)> = scores
+        .iter()
+        .zip(&raw)
+        .map(|(&(mv, _), &w)| (mv, (w / sum * f64::from(POLICY_TOTAL)).round() as u16))
+        .collect();
+    let total: i64 = weights.iter().map(|&(_, w)| i64::from(w)).sum();
+    // The heaviest move (the first of equals) absorbs the rounding error:
+    // at most one unit per move, so it never goes below 0 or above the
+    // total.
+    let heaviest = (0..weights.len()).max_by_key(|&i| (weights[i].1, std::cmp::Reverse(i)))?;
+    let fixed = i64::from(weights[heaviest].1) + i64::from(POLICY_TOTAL) - total;
+    weights[heaviest].1 = u16::try_from(fixed).ok()?;
+    Some(weights)
 }
 
 /// The unnormalised softmax weight of `score` when the best is `best`.
@@ -122,6 +148,15 @@ impl GameResult {
             1 => GameResult::Win,
             0 => GameResult::Draw,
             _ => GameResult::Loss,
+        }
+    }
+
+    /// +1, 0 or -1, as the npz arrays write it.
+    pub fn z(self) -> f32 {
+        match self {
+            GameResult::Win => 1.0,
+            GameResult::Draw => 0.0,
+            GameResult::Loss => -1.0,
         }
     }
 
@@ -241,6 +276,8 @@ pub enum RecordError {
     Json(String),
     /// A binary record cut short (only at the end of a file).
     Truncated { found: usize },
+    /// Binary records of a game that has none (gomoku).
+    NoBinary,
 }
 
 impl fmt::Display for RecordError {
@@ -266,11 +303,83 @@ impl fmt::Display for RecordError {
             }
             RecordError::Json(message) => write!(f, "bad JSON record: {message}"),
             RecordError::Truncated { found } => write!(f, "record cut short ({found} bytes)"),
+            RecordError::NoBinary => f.write_str("gomoku records have no binary format"),
         }
     }
 }
 
 impl std::error::Error for RecordError {}
+
+impl TrainingRecord for Record {
+    const BINARY_LEN: Option<usize> = Some(RECORD_LEN);
+
+    fn game(&self) -> u32 {
+        self.game
+    }
+
+    fn index(&self) -> usize {
+        self.index.into()
+    }
+
+    fn records(&self) -> usize {
+        self.records.into()
+    }
+
+    fn encode(&self, format: Format, out: &mut Vec<u8>) {
+        match format {
+            Format::Binary => out.extend_from_slice(&binary::encode(self)),
+            Format::Jsonl | Format::Npz => {
+                out.extend_from_slice(jsonl::encode(self).as_bytes());
+                out.push(b'\n');
+            }
+        }
+    }
+
+    fn decode(format: Format, bytes: &[u8]) -> Result<Record, RecordError> {
+        match format {
+            Format::Binary => match bytes.first_chunk::<RECORD_LEN>() {
+                Some(chunk) if bytes.len() == RECORD_LEN => binary::decode(chunk),
+                _ => Err(RecordError::Truncated { found: bytes.len() }),
+            },
+            Format::Jsonl | Format::Npz => {
+                let line = std::str::from_utf8(bytes)
+                    .map_err(|e| RecordError::Json(format!("not UTF-8: {e}")))?;
+                jsonl::decode(line)
+            }
+        }
+    }
+
+    /// Squares index `row * n + column` (a1 = 0, row 1 first). The last
+    /// move is the previous record's move when no pass came between them
+    /// (its ply is one less); at a game's first record (the opening's last
+    /// move is not recorded) and after a pass the plane is all zero.
+    fn sample(&self, previous: Option<&Record>) -> Sample {
+        let position = &self.position;
+        let n = position.size.n();
+        let cell = |s: Square| usize::from(s.row()) * n + usize::from(s.col());
+        let cells = |bits: u64| squares(bits).map(cell).collect::<Vec<_>>();
+        let last = previous
+            .filter(|p| u32::from(p.ply) + 1 == u32::from(self.ply))
+            .map(|p| cell(p.mv));
+        Sample {
+            width: n,
+            height: n,
+            own: cells(position.board.player),
+            opponent: cells(position.board.opponent),
+            last,
+            black_to_move: position.side == Color::Black,
+            probs: self
+                .policy
+                .moves()
+                .map(|(s, w)| {
+                    let p = f64::from(w) / f64::from(POLICY_TOTAL);
+                    (cell(s), p as f32)
+                })
+                .collect(),
+            z: GameResult::of(self.outcome.into()).z(),
+        }
+    }
+}
 
 /// The size with side `n`, as a record error when unsupported.
 pub(crate) fn size_of_side(n: u32) -> Result<BoardSize, RecordError> {
@@ -283,8 +392,6 @@ pub(crate) fn size_of_side(n: u32) -> Result<BoardSize, RecordError> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::bitboard::squares;
-    use crate::color::Color;
     use rand::{Rng, SeedableRng, rngs::StdRng};
 
     /// Random valid records from random games of every size, for the

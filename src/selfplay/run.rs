@@ -1,9 +1,12 @@
 //! Many games at once: one game per worker thread, each with its own
 //! single-threaded searcher, finished games handed back in index order.
+//! The loop serves any [`SelfplayGame`]; [`Workers`] is Othello's.
 
+use super::game::SelfplayGame;
 use super::openings::OpeningBook;
 use super::play::{PlayOptions, play_game};
 use super::record::Record;
+use crate::bitboard::BoardSize;
 use crate::search::{Searcher, StopSignal};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -17,8 +20,9 @@ use std::sync::mpsc;
 /// engine's search thread does.
 const WORKER_STACK_BYTES: usize = 16 << 20;
 
-/// What every game of a run shares.
+/// What every Othello game of a run shares.
 pub struct Workers<'a> {
+    pub size: BoardSize,
     pub seed: u64,
     /// Games played at once.
     pub threads: usize,
@@ -26,6 +30,27 @@ pub struct Workers<'a> {
     pub hash_mib: usize,
     pub play: PlayOptions,
     pub book: &'a OpeningBook,
+}
+
+impl SelfplayGame for Workers<'_> {
+    type Record = Record;
+    type Searcher = Searcher;
+
+    fn searcher(&self) -> Searcher {
+        Searcher::new(self.hash_mib)
+    }
+
+    fn play(&self, index: u32, searcher: &mut Searcher, stop: &StopSignal) -> Option<Vec<Record>> {
+        play_one(self, index, searcher, stop)
+    }
+
+    fn belongs(&self, record: &Record) -> Result<(), String> {
+        if record.position.size != self.size {
+            let n = record.position.size.n();
+            return Err(format!("a {n}x{n} game in a run of size {}", self.size));
+        }
+        Ok(())
+    }
 }
 
 /// The seed of game `index`'s random choices: a mix of the run's seed and
@@ -50,20 +75,25 @@ pub fn play_one(
     play_game(index, start, &workers.play, searcher, &mut rng, stop)
 }
 
-/// Plays the games `todo` (game indices) on the workers and hands each
-/// finished game to `on_game` in the order of `todo`. Stops early, without
-/// handing over anything more, when `on_game` fails (its error is returned)
-/// or `stop` is raised; a worker that panics stops the run with an error.
-pub fn play_games(
-    workers: &Workers,
+/// What receives each finished game: its index and records.
+pub type OnGame<'a, R> = dyn FnMut(u32, &[R]) -> io::Result<()> + 'a;
+
+/// Plays the games `todo` (game indices) of `game` on `threads` workers
+/// and hands each finished game to `on_game` in the order of `todo`. Stops
+/// early, without handing over anything more, when `on_game` fails (its
+/// error is returned) or `stop` is raised; a worker that panics stops the
+/// run with an error.
+pub fn play_games<G: SelfplayGame>(
+    game: &G,
+    threads: usize,
     todo: &[u32],
     stop: &StopSignal,
-    on_game: &mut dyn FnMut(u32, &[Record]) -> io::Result<()>,
+    on_game: &mut OnGame<G::Record>,
 ) -> io::Result<()> {
     let next = AtomicUsize::new(0);
-    let threads = workers.threads.clamp(1, todo.len().max(1));
+    let threads = threads.clamp(1, todo.len().max(1));
     std::thread::scope(|scope| {
-        let (sender, receiver) = mpsc::channel::<(usize, Result<Vec<Record>, String>)>();
+        let (sender, receiver) = mpsc::channel::<(usize, Result<Vec<G::Record>, String>)>();
         for worker in 0..threads {
             let sender = sender.clone();
             let next = &next;
@@ -71,12 +101,12 @@ pub fn play_games(
                 .name(format!("oxello-selfplay-{worker}"))
                 .stack_size(WORKER_STACK_BYTES)
                 .spawn_scoped(scope, move || {
-                    let mut searcher = Searcher::new(workers.hash_mib);
+                    let mut searcher = game.searcher();
                     while !stop.is_stopped() {
                         let slot = next.fetch_add(1, Ordering::Relaxed);
                         let Some(&index) = todo.get(slot) else { break };
                         let played = catch_unwind(AssertUnwindSafe(|| {
-                            play_one(workers, index, &mut searcher, stop)
+                            game.play(index, &mut searcher, stop)
                         }));
                         let outcome = match played {
                             Ok(Some(records)) => Ok(records),
