@@ -11,6 +11,7 @@
 
 mod analyze;
 mod bench;
+mod console;
 mod fit_probcut;
 mod game_analysis;
 mod r#match;
@@ -260,8 +261,10 @@ pub enum Command {
     Nboard,
     /// Speak GTP on stdin/stdout (Quarry, GoGui, scripts).
     Gtp,
-    /// The console for people: play, analyse, solve at a terminal.
-    Console,
+    /// The console for people: play, analyse, solve at a terminal; with
+    /// `--game gomoku`, play five in a row (`--size`, `--rule`,
+    /// `--n-in-row`).
+    Console(console::ConsoleArgs),
     /// Speak the Gomocup (Piskvork) protocol as a gomoku brain.
     Gomocup,
     /// One-shot: print the best move of a position and exit (for scripts
@@ -358,7 +361,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn Error>> {
         Ok(ExitCode::SUCCESS)
     };
     match &cli.command {
-        Some(Command::Console) => protocol(Mode::Console),
+        Some(Command::Console(args)) => protocol(console::mode(args)?),
         Some(Command::Gomocup) => protocol(Mode::Gomocup),
         None => protocol(Mode::Auto),
         Some(Command::Nboard) => protocol(Mode::Nboard),

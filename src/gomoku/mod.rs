@@ -6,6 +6,7 @@
 //! into the same command loop ([`crate::protocol`]) and stop signal.
 
 pub mod board;
+pub mod console;
 pub mod forbid;
 pub mod gomocup;
 pub mod pattern;

@@ -92,7 +92,7 @@ impl Urgency {
         let first = line.split_whitespace().next().unwrap_or("");
         let words: &[&str] = match self.mode {
             Mode::Nboard => &["ping", "stop"],
-            Mode::Console => &["stop"],
+            Mode::Console | Mode::GomokuConsole(_) => &["stop"],
             Mode::Gomocup => &["yxstop", "stop"],
             Mode::Gtp | Mode::Auto => &[],
         };

@@ -64,6 +64,9 @@ pub enum Mode {
     Console,
     /// Gomocup (Piskvork) gomoku brain: [`crate::gomoku::gomocup`].
     Gomocup,
+    /// The console for people playing gomoku with these rules:
+    /// [`crate::gomoku::console`].
+    GomokuConsole(crate::gomoku::Config),
 }
 
 /// What the command loop receives, in order.
@@ -78,8 +81,8 @@ pub(crate) enum Input {
     Search { generation: u64, event: SearchEvent },
     /// End of input.
     Eof,
-    /// Ctrl-C (SIGINT) at the terminal.
-    CtrlC,
+    /// Ctrl-C (SIGINT) at the terminal, and when it came.
+    CtrlC { at: Instant },
 }
 
 /// Whether the loop goes on after a line.
@@ -143,6 +146,12 @@ pub(crate) trait Handler {
     fn ctrl_c_line(&self) -> Option<&'static str> {
         None
     }
+    /// Whether a search that ran inside a command (the loop blocked) was
+    /// running at `at`: a Ctrl-C then stopped it and must not also quit.
+    fn searched_at(&self, at: Instant) -> bool {
+        let _ = at;
+        false
+    }
 }
 
 /// Builds the handler of `mode`.
@@ -155,6 +164,16 @@ fn make_handler(mode: Mode, host: SearchHost, settings: &Settings) -> Box<dyn Ha
         Mode::Gomocup => Box::new(crate::gomoku::gomocup::Gomocup::new(
             host.engine().stop_signal(),
         )),
+        Mode::GomokuConsole(config) => {
+            // `run` refuses an invalid configuration before it gets here.
+            let board = crate::gomoku::Board::new(config)
+                .or_else(|_| crate::gomoku::Board::new(crate::gomoku::Config::default()))
+                .expect("the default gomoku configuration is valid");
+            Box::new(crate::gomoku::console::GomokuConsole::with_board(
+                board,
+                host.engine().stop_signal(),
+            ))
+        }
     }
 }
 
@@ -200,7 +219,7 @@ impl Core {
             }
             // The lines read and the work they started are finished first.
             Input::Eof => self.draining = true,
-            Input::CtrlC => self.ctrl_c(out),
+            Input::CtrlC { at } => self.ctrl_c(at, out),
         }
         while !self.quit && !self.handler.busy() {
             let Some(next) = self.pending.pop_front() else {
@@ -228,14 +247,14 @@ impl Core {
     /// Ctrl-C: while a search runs, the handler's stop line (the console
     /// keeps its game); while idle, or a second time within
     /// [`CTRL_C_REPEAT`], or in a protocol for programs, the loop quits.
-    fn ctrl_c(&mut self, out: &mut Vec<String>) {
-        let now = Instant::now();
+    fn ctrl_c(&mut self, at: Instant, out: &mut Vec<String>) {
         let repeated = self
             .last_ctrl_c
-            .is_some_and(|last| now.duration_since(last) < CTRL_C_REPEAT);
-        self.last_ctrl_c = Some(now);
+            .is_some_and(|last| at.saturating_duration_since(last) < CTRL_C_REPEAT);
+        self.last_ctrl_c = Some(at);
+        let searching = self.handler.working() || self.handler.searched_at(at);
         match self.handler.ctrl_c_line() {
-            Some(line) if self.handler.working() && !repeated => {
+            Some(line) if searching && !repeated => {
                 self.interrupt.raise();
                 let text = line.to_string();
                 self.input(Input::Line { text, urgent: true }, out);
@@ -267,7 +286,7 @@ pub const CTRL_C_REPEAT: Duration = Duration::from_secs(2);
 fn catch_ctrl_c(sender: mpsc::Sender<Input>, stop: crate::search::StopSignal) {
     let installed = ctrlc::set_handler(move || {
         stop.stop();
-        if sender.send(Input::CtrlC).is_err() {
+        if sender.send(Input::CtrlC { at: Instant::now() }).is_err() {
             std::process::exit(130);
         }
     });
@@ -278,6 +297,11 @@ fn catch_ctrl_c(sender: mpsc::Sender<Input>, stop: crate::search::StopSignal) {
 
 /// Runs the command loop until `quit` or end of input.
 pub fn run(mode: Mode, options: EngineOptions) -> std::io::Result<()> {
+    if let Mode::GomokuConsole(config) = mode {
+        config.validate().map_err(|error| {
+            std::io::Error::new(std::io::ErrorKind::InvalidInput, error.to_string())
+        })?;
+    }
     let settings = Settings {
         interactive: std::io::stdin().is_terminal(),
         ..Settings::default()
@@ -291,7 +315,7 @@ pub fn run(mode: Mode, options: EngineOptions) -> std::io::Result<()> {
         interrupt.clone(),
         mode,
     )?;
-    if matches!(mode, Mode::Console | Mode::Auto) {
+    if matches!(mode, Mode::Console | Mode::Auto | Mode::GomokuConsole(_)) {
         catch_ctrl_c(sender.clone(), engine.stop_signal());
     }
     let host = SearchHost::new(engine, sender, interrupt.clone());

@@ -1,0 +1,804 @@
+//! The console for people playing gomoku (`oxello console --game gomoku`):
+//! a board with coordinates, moves such as `h8`, undo and redo, hints,
+//! levels, and renju's forbidden points marked on the board.
+//!
+//! It follows the Othello console's conventions (`mode 0` to `3`, `go`,
+//! `hint`, `level`, `stop`, `quit`). The search runs inside the command, as
+//! in the Gomocup protocol: the reader thread keeps reading, `stop` raises
+//! the stop signal at once (it stays raised until the `stop` line itself is
+//! handled, so it stops every search of the lines before it), and every
+//! other line waits its turn, so piped input gets the same answers as typed
+//! input. Ctrl-C during a search stops it and keeps the game; Ctrl-C when
+//! idle, or twice, quits.
+
+use crate::color::Color;
+use crate::engine::SearchEvent;
+use crate::game::Game;
+use crate::gomoku::board::{Board, Point, Status};
+use crate::gomoku::forbid::Foul;
+use crate::gomoku::rules::{Config, Rule};
+use crate::gomoku::search::{Limits, Progress, Searcher, Source, WIN_BOUND};
+use crate::gomoku::text::{format_pos, parse_pos};
+use crate::protocol::{Flow, Handler};
+use crate::search::StopSignal;
+use std::time::{Duration, Instant};
+
+/// Table size, MiB.
+pub const HASH_MIB: usize = 64;
+/// Deepest level (the search's iteration limit).
+pub const MAX_LEVEL: u32 = crate::gomoku::search::MAX_DEPTH;
+/// Level by default: the depth of a quick but sound move.
+pub const DEFAULT_LEVEL: u32 = 10;
+/// Seconds per move by default.
+pub const DEFAULT_SECONDS: f64 = 3.0;
+/// Longest time per move accepted, seconds.
+pub const MAX_SECONDS: f64 = 3600.0;
+/// The mark of a point forbidden to Black under renju.
+pub const FORBIDDEN_MARK: char = '#';
+
+/// Who moves for whom, as in the Othello console.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PlayMode {
+    /// 0: the person has Black, oxello White.
+    PersonBlack,
+    /// 1: the person has White, oxello Black.
+    PersonWhite,
+    /// 2: oxello plays both colours.
+    EngineBoth,
+    /// 3: the person plays both colours.
+    PersonBoth,
+}
+
+impl PlayMode {
+    fn number(self) -> u8 {
+        match self {
+            PlayMode::PersonBlack => 0,
+            PlayMode::PersonWhite => 1,
+            PlayMode::EngineBoth => 2,
+            PlayMode::PersonBoth => 3,
+        }
+    }
+
+    fn engine_plays(self, color: Color) -> bool {
+        match self {
+            PlayMode::PersonBlack => color == Color::White,
+            PlayMode::PersonWhite => color == Color::Black,
+            PlayMode::EngineBoth => true,
+            PlayMode::PersonBoth => false,
+        }
+    }
+
+    fn describe(self) -> &'static str {
+        match self {
+            PlayMode::PersonBlack => "you play Black, oxello plays White",
+            PlayMode::PersonWhite => "you play White, oxello plays Black",
+            PlayMode::EngineBoth => "oxello plays both colours",
+            PlayMode::PersonBoth => "you play both colours",
+        }
+    }
+}
+
+/// The console's state.
+pub struct GomokuConsole {
+    board: Board,
+    /// Moves taken back, for `redo` (last taken back last).
+    redo: Vec<usize>,
+    searcher: Searcher,
+    stop: StopSignal,
+    level: u32,
+    seconds: f64,
+    mode: PlayMode,
+    rejected: bool,
+    /// When the last search started and ended (for Ctrl-C).
+    searched: Option<(Instant, Instant)>,
+}
+
+const HELP: &[&str] = &[
+    "commands:",
+    "  h8 (or play h8 i9 ...)   play moves (columns a.., rows 1.. from the top)",
+    "  go                       oxello plays the side to move",
+    "  hint                     oxello's best move, not played",
+    "  undo [N] / redo [N]      take back / replay N moves (undo: back to your turn)",
+    "  new                      a new game",
+    "  board                    show the board",
+    "  level N                  search depth 1-40 (default 10)",
+    "  time S                   seconds per move (default 3)",
+    "  mode N                   0 you Black, 1 you White, 2 oxello both, 3 you both",
+    "  stop                     stop the running search (it plays its best move)",
+    "  quit                     leave",
+];
+
+impl GomokuConsole {
+    /// A console for games of `config`; an invalid one (see
+    /// [`Config::validate`]) is refused.
+    pub fn new(config: Config, stop: StopSignal) -> Result<GomokuConsole, String> {
+        let board = Board::new(config).map_err(|error| error.to_string())?;
+        Ok(GomokuConsole::with_board(board, stop))
+    }
+
+    /// A console starting from `board`.
+    pub fn with_board(board: Board, stop: StopSignal) -> GomokuConsole {
+        GomokuConsole {
+            board,
+            redo: Vec::new(),
+            searcher: Searcher::new(HASH_MIB),
+            stop,
+            level: DEFAULT_LEVEL,
+            seconds: DEFAULT_SECONDS,
+            mode: PlayMode::PersonBlack,
+            rejected: false,
+            searched: None,
+        }
+    }
+
+    fn refuse(&mut self, out: &mut Vec<String>, message: String) {
+        self.rejected = true;
+        out.push(format!("error: {message}"));
+    }
+
+    fn command(&mut self, line: &str, out: &mut Vec<String>) -> Flow {
+        let line = line.trim();
+        let (word, rest) = line
+            .split_once(char::is_whitespace)
+            .map_or((line, ""), |(w, r)| (w, r.trim()));
+        match word.to_ascii_lowercase().as_str() {
+            "" => {}
+            "quit" | "exit" | "q" => return Flow::Quit,
+            "help" | "?" => out.extend(HELP.iter().map(|s| s.to_string())),
+            "board" | "b" => self.show(out),
+            "new" | "init" => {
+                let config = self.board.config();
+                if let Ok(board) = Board::new(config) {
+                    self.board = board;
+                }
+                self.redo.clear();
+                out.push(format!("new game: {}", describe_config(config)));
+                self.after_change(out);
+            }
+            "play" | "p" => self.play_text(rest, out),
+            "go" => {
+                if self.board.status() != Status::Ongoing {
+                    return self.game_over(out);
+                }
+                self.engine_move(out);
+                self.after_change(out);
+            }
+            "hint" => self.hint(out),
+            "undo" | "u" => self.undo(rest, out),
+            "redo" => self.redo(rest, out),
+            "level" | "l" => match rest.parse::<u32>() {
+                Ok(level) if (1..=MAX_LEVEL).contains(&level) => {
+                    self.level = level;
+                    out.push(format!("level: {level}"));
+                }
+                _ if rest.is_empty() => out.push(format!("level: {}", self.level)),
+                _ => self.refuse(out, format!("level {rest}: use 1 to {MAX_LEVEL}")),
+            },
+            "time" | "t" => match rest.parse::<f64>() {
+                Ok(seconds) if seconds.is_finite() && (0.01..=MAX_SECONDS).contains(&seconds) => {
+                    self.seconds = seconds;
+                    out.push(format!("time: {seconds} s per move"));
+                }
+                _ if rest.is_empty() => out.push(format!("time: {} s per move", self.seconds)),
+                _ => self.refuse(
+                    out,
+                    format!("time {rest}: use seconds from 0.01 to {MAX_SECONDS}"),
+                ),
+            },
+            "mode" | "m" => {
+                let mode = match rest {
+                    "0" => Some(PlayMode::PersonBlack),
+                    "1" => Some(PlayMode::PersonWhite),
+                    "2" => Some(PlayMode::EngineBoth),
+                    "3" => Some(PlayMode::PersonBoth),
+                    "" => {
+                        out.push(format!(
+                            "mode {}: {}",
+                            self.mode.number(),
+                            self.mode.describe()
+                        ));
+                        return Flow::Continue;
+                    }
+                    _ => None,
+                };
+                match mode {
+                    Some(mode) => {
+                        self.mode = mode;
+                        out.push(format!("mode {}: {}", mode.number(), mode.describe()));
+                        self.engine_turns(out);
+                    }
+                    None => self.refuse(
+                        out,
+                        format!(
+                            "mode {rest}: use 0 (you Black), 1 (you White), 2 (oxello both) \
+                             or 3 (you both)"
+                        ),
+                    ),
+                }
+            }
+            // The reader raised the stop signal when it read this line, which
+            // stopped the searches of the lines before it; now it is spent.
+            "stop" => self.stop.reset(),
+            _ => {
+                // A bare move (or run of moves) is played.
+                if parse_pos(word).is_ok() || crate::gomoku::text::parse_moves(line).is_ok() {
+                    self.play_text(line, out);
+                } else {
+                    self.refuse(out, format!("unknown command '{word}' (help lists them)"));
+                }
+            }
+        }
+        Flow::Continue
+    }
+
+    fn game_over(&mut self, out: &mut Vec<String>) -> Flow {
+        let status = describe_status(self.board.status());
+        self.refuse(
+            out,
+            format!("the game is over: {status} (new starts another)"),
+        );
+        Flow::Continue
+    }
+
+    /// Plays the person's moves: all or none, each checked (the engine's
+    /// colour is refused unless mode 3 lets the person play both).
+    fn play_text(&mut self, text: &str, out: &mut Vec<String>) {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let mut points = Vec::new();
+        for word in &words {
+            match crate::gomoku::text::parse_moves(word) {
+                Ok(moves) if !moves.is_empty() => points.extend(moves),
+                _ => return self.refuse(out, format!("'{word}' is not a move such as h8")),
+            }
+        }
+        if points.is_empty() {
+            return self.refuse(out, "play what? (e.g. play h8)".to_string());
+        }
+        let mut board = self.board.clone();
+        for p in points {
+            let color = board.to_move();
+            if self.mode.engine_plays(color) {
+                return self.refuse(
+                    out,
+                    format!(
+                        "{} is oxello's move as {} ({}): use go, or mode 3 to play both",
+                        format_pos(p),
+                        colour_name(color),
+                        self.mode.describe()
+                    ),
+                );
+            }
+            if let Err(message) = check_person_move(&board, p) {
+                return self.refuse(out, message);
+            }
+            let _ = board.play(p);
+        }
+        self.board = board;
+        self.redo.clear();
+        self.after_change(out);
+    }
+
+    /// After a change: oxello moves while it is its turn, then the board.
+    fn after_change(&mut self, out: &mut Vec<String>) {
+        self.engine_turns(out);
+        self.show(out);
+    }
+
+    /// Plays oxello's moves while the side to move is oxello's.
+    fn engine_turns(&mut self, out: &mut Vec<String>) {
+        while self.board.status() == Status::Ongoing && self.mode.engine_plays(self.board.to_move())
+        {
+            if !self.engine_move(out) {
+                break;
+            }
+        }
+    }
+
+    fn limits(&self) -> Limits {
+        let mut limits = Limits::for_time(Duration::from_secs_f64(self.seconds));
+        limits.depth = Some(self.level);
+        limits
+    }
+
+    /// Searches and plays the side to move's best move; false when there
+    /// is none.
+    fn engine_move(&mut self, out: &mut Vec<String>) -> bool {
+        let color = self.board.to_move();
+        out.push(format!(
+            "oxello (level {}) thinks for {}...",
+            self.level,
+            colour_name(color)
+        ));
+        let Some((p, summary)) = self.think(out) else {
+            out.push("no move: the board is full".to_string());
+            return false;
+        };
+        let _ = self.board.play(p);
+        self.redo.clear();
+        out.push(format!(
+            "oxello plays {} for {} ({summary})",
+            format_pos(p),
+            colour_name(color)
+        ));
+        true
+    }
+
+    fn hint(&mut self, out: &mut Vec<String>) {
+        if self.board.status() != Status::Ongoing {
+            self.game_over(out);
+            return;
+        }
+        if let Some((p, summary)) = self.think(out) {
+            out.push(format!("hint: {} ({summary})", format_pos(p)));
+        }
+    }
+
+    /// The search: its iterations as table rows, then the move and a
+    /// summary of how it was found.
+    fn think(&mut self, out: &mut Vec<String>) -> Option<(Point, String)> {
+        let limits = self.limits();
+        // The signal is not lowered here: a `stop` read ahead must stop this
+        // search too (it is lowered when the `stop` line itself comes).
+        let started = Instant::now();
+        let mut rows =
+            vec![" depth | score  |   time   |   nodes    | principal variation".to_string()];
+        let result = self
+            .searcher
+            .search(&self.board, &limits, &self.stop, &mut |p: &Progress| {
+                rows.push(progress_row(p))
+            });
+        self.searched = Some((started, Instant::now()));
+        out.extend(rows);
+        let best = result.best?;
+        let nps = result.nodes as f64 / started.elapsed().as_secs_f64().max(1e-3);
+        let how = match result.source {
+            Source::Forced => "forced".to_string(),
+            Source::Vcf => "a win by continuous fours (VCF)".to_string(),
+            Source::Vct => "a win by continuous threats (VCT)".to_string(),
+            Source::Search => format!("depth {}", result.depth),
+        };
+        Some((
+            best,
+            format!(
+                "score {}, {how}, {} nodes, {:.0} nodes/s",
+                format_score(result.score),
+                result.nodes,
+                nps
+            ),
+        ))
+    }
+
+    fn count(rest: &str) -> Result<usize, String> {
+        if rest.is_empty() {
+            return Ok(1);
+        }
+        match rest.parse::<usize>() {
+            Ok(n) if n >= 1 => Ok(n),
+            _ => Err(format!("'{rest}': give a number of moves from 1")),
+        }
+    }
+
+    /// Takes back `N` moves (1 by default), then more while oxello would be
+    /// to move, so that it is the person's turn again.
+    fn undo(&mut self, rest: &str, out: &mut Vec<String>) {
+        let count = match Self::count(rest) {
+            Ok(count) => count,
+            Err(message) => return self.refuse(out, format!("undo {message}")),
+        };
+        if self.board.history().len() < count {
+            let played = self.board.history().len();
+            return self.refuse(out, format!("undo {count}: only {played} move(s) played"));
+        }
+        for _ in 0..count {
+            if let Some(index) = self.board.undo() {
+                self.redo.push(index);
+            }
+        }
+        while self.mode.engine_plays(self.board.to_move())
+            && self.mode != PlayMode::EngineBoth
+            && let Some(index) = self.board.undo()
+        {
+            self.redo.push(index);
+        }
+        self.show(out);
+    }
+
+    fn redo(&mut self, rest: &str, out: &mut Vec<String>) {
+        let count = match Self::count(rest) {
+            Ok(count) => count,
+            Err(message) => return self.refuse(out, format!("redo {message}")),
+        };
+        if self.redo.len() < count {
+            let available = self.redo.len();
+            return self.refuse(out, format!("redo {count}: {available} move(s) to redo"));
+        }
+        for _ in 0..count {
+            if let Some(index) = self.redo.pop() {
+                self.board.play_index(index);
+            }
+        }
+        self.show(out);
+    }
+
+    /// The board, its status and the moves played.
+    fn show(&self, out: &mut Vec<String>) {
+        out.extend(diagram(&self.board).lines().map(str::to_string));
+        let status = match self.board.status() {
+            Status::Ongoing => format!("{} to move", colour_name(self.board.to_move())),
+            status => format!("game over: {}", describe_status(status)),
+        };
+        out.push(status);
+        let moves: Vec<String> = self
+            .board
+            .history()
+            .iter()
+            .map(|&index| format_pos(Point::from_index(index)))
+            .collect();
+        out.push(format!("moves {}: {}", moves.len(), moves.concat()));
+    }
+}
+
+/// Why the person may not play `p`, if so: off the board, occupied, the
+/// game over, or (renju) a point forbidden to Black.
+fn check_person_move(board: &Board, p: Point) -> Result<(), String> {
+    let name = format_pos(p);
+    if !board.contains(p) {
+        return Err(format!(
+            "{name} is off the {}x{} board",
+            board.width(),
+            board.height()
+        ));
+    }
+    if board.status() != Status::Ongoing {
+        return Err(format!(
+            "the game is over: {}",
+            describe_status(board.status())
+        ));
+    }
+    if !board.is_empty(p.index()) {
+        return Err(format!("{name} is occupied"));
+    }
+    if board.to_move() == Color::Black
+        && !board.makes_five(p.index(), Color::Black)
+        && let Some(foul) = board.foul(p.index())
+    {
+        return Err(format!(
+            "{name} is forbidden to Black under renju ({}; marked {FORBIDDEN_MARK})",
+            describe_foul(foul)
+        ));
+    }
+    Ok(())
+}
+
+/// `Black` or `White`, for sentences.
+fn colour_name(color: Color) -> &'static str {
+    match color {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
+fn describe_foul(foul: Foul) -> &'static str {
+    match foul {
+        Foul::DoubleThree => "double three",
+        Foul::DoubleFour => "double four",
+        Foul::Overline => "overline",
+    }
+}
+
+fn describe_status(status: Status) -> String {
+    match status {
+        Status::Ongoing => "the game goes on".to_string(),
+        Status::Won(color) => format!("{} wins", colour_name(color)),
+        Status::Draw => "a draw (the board is full)".to_string(),
+    }
+}
+
+fn describe_config(config: Config) -> String {
+    format!(
+        "{}x{}, {} in a row, {}",
+        config.width, config.height, config.n, config.rule
+    )
+}
+
+/// A score for people: `+35`, or `win in 7` / `loss in 4` (plies).
+fn format_score(score: i32) -> String {
+    let win = crate::gomoku::search::WIN;
+    if score > WIN_BOUND {
+        format!("win in {}", win - score)
+    } else if score < -WIN_BOUND {
+        format!("loss in {}", win + score)
+    } else {
+        format!("{score:+}")
+    }
+}
+
+fn progress_row(p: &Progress) -> String {
+    let pv: Vec<String> = p.pv.iter().map(|&m| format_pos(m)).collect();
+    format!(
+        "{:>6} | {:>6} | {:>8.3} | {:>10} | {}",
+        p.depth,
+        format_score(p.score),
+        p.elapsed.as_secs_f64(),
+        p.nodes,
+        pv.join(" ")
+    )
+}
+
+/// The board with coordinates on all four sides: `X` Black, `O` White,
+/// the last move in lower case, `.` empty, and under renju
+/// [`FORBIDDEN_MARK`] on the empty points forbidden to Black.
+pub fn diagram(board: &Board) -> String {
+    let letters: String = (0..board.width())
+        .map(|x| format!(" {}", (b'a' + x as u8) as char))
+        .collect();
+    let mut text = format!("   {letters}\n");
+    let last = board.last_move();
+    for y in 0..board.height() {
+        text.push_str(&format!("{:>3}", y + 1));
+        for x in 0..board.width() {
+            let p = Point::new(x, y);
+            let index = p.index();
+            let mark = match board.get(p) {
+                Some(Color::Black) if last == Some(index) => 'x',
+                Some(Color::Black) => 'X',
+                Some(Color::White) if last == Some(index) => 'o',
+                Some(Color::White) => 'O',
+                None if board.rule() == Rule::Renju && board.is_forbidden(index) => FORBIDDEN_MARK,
+                None => '.',
+            };
+            text.push(' ');
+            text.push(mark);
+        }
+        text.push_str(&format!(" {}\n", y + 1));
+    }
+    text.push_str(&format!("   {letters}\n"));
+    text
+}
+
+impl Handler for GomokuConsole {
+    fn start(&mut self, out: &mut Vec<String>) {
+        out.push(format!(
+            "oxello gomoku: {} (help lists the commands)",
+            describe_config(self.board.config())
+        ));
+        out.push(format!("mode 0: {}", self.mode.describe()));
+        self.show(out);
+    }
+
+    fn line(&mut self, line: &str, out: &mut Vec<String>) -> Flow {
+        self.rejected = false;
+        self.command(line, out)
+    }
+
+    fn too_long(&mut self, bytes: usize, out: &mut Vec<String>) -> Flow {
+        self.refuse(out, format!("line of {bytes} bytes dropped"));
+        Flow::Continue
+    }
+
+    fn event(&mut self, _generation: u64, _event: SearchEvent, _out: &mut Vec<String>) -> Flow {
+        Flow::Continue
+    }
+
+    fn busy(&self) -> bool {
+        false
+    }
+
+    fn working(&self) -> bool {
+        false
+    }
+
+    fn game(&self) -> Option<&Game> {
+        None
+    }
+
+    fn last_rejected(&self) -> bool {
+        self.rejected
+    }
+
+    /// Ctrl-C during a search stops it (the stop signal is raised at once)
+    /// and keeps the game, as `stop` does.
+    fn ctrl_c_line(&self) -> Option<&'static str> {
+        Some("stop")
+    }
+
+    fn searched_at(&self, at: Instant) -> bool {
+        self.searched
+            .is_some_and(|(started, ended)| started <= at && at <= ended)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn console(config: Config) -> GomokuConsole {
+        GomokuConsole::new(config, StopSignal::new()).unwrap()
+    }
+
+    fn run(console: &mut GomokuConsole, line: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        console.line(line, &mut out);
+        out
+    }
+
+    #[test]
+    fn plays_refuses_and_takes_back() {
+        let mut c = console(Config {
+            width: 9,
+            height: 9,
+            ..Config::default()
+        });
+        run(&mut c, "level 2");
+        run(&mut c, "time 0.2");
+        let out = run(&mut c, "e5");
+        assert!(!c.last_rejected(), "{out:?}");
+        // oxello answered as White.
+        assert_eq!(c.board.history().len(), 2, "{out:?}");
+        assert!(out.iter().any(|l| l.starts_with("oxello plays")), "{out:?}");
+        let before = c.board.history().to_vec();
+        // Occupied, off the board, not a move: refused, nothing changes.
+        for bad in [
+            "e5", "z1", "play", "level 0", "level 41", "time -1", "mode 7", "undo x",
+        ] {
+            let out = run(&mut c, bad);
+            assert!(c.last_rejected(), "{bad}: {out:?}");
+            assert!(
+                out.iter().any(|l| l.starts_with("error:")),
+                "{bad}: {out:?}"
+            );
+            assert_eq!(c.board.history(), before.as_slice(), "{bad}");
+        }
+        // undo goes back to the person's turn: both moves.
+        run(&mut c, "undo");
+        assert!(c.board.history().is_empty());
+        run(&mut c, "redo 2");
+        assert_eq!(c.board.history(), before.as_slice());
+        // A move for oxello's colour is refused in mode 0...
+        run(&mut c, "mode 3");
+        run(&mut c, "a1 a2");
+        assert_eq!(c.board.history().len(), 4);
+        run(&mut c, "mode 0");
+        // ...where Black (the person) is to move again.
+        let out = run(&mut c, "b1 b2");
+        assert!(c.last_rejected(), "{out:?}");
+        assert!(out.iter().any(|l| l.contains("oxello's move")), "{out:?}");
+        assert_eq!(c.board.history().len(), 4);
+    }
+
+    #[test]
+    fn finds_a_win_and_reports_the_end() {
+        let mut c = console(Config {
+            width: 9,
+            height: 9,
+            ..Config::default()
+        });
+        run(&mut c, "mode 3");
+        run(&mut c, "a1 a9 b1 b9 c1 c9 d1 d9");
+        let out = run(&mut c, "hint");
+        assert!(out.iter().any(|l| l.starts_with("hint: e1")), "{out:?}");
+        run(&mut c, "e1");
+        let out = run(&mut c, "board");
+        assert!(out.iter().any(|l| l == "game over: Black wins"), "{out:?}");
+        let out = run(&mut c, "f5");
+        assert!(c.last_rejected(), "{out:?}");
+        let out = run(&mut c, "go");
+        assert!(c.last_rejected(), "{out:?}");
+    }
+
+    #[test]
+    fn renju_marks_and_refuses_forbidden_points() {
+        let mut c = console(Config {
+            rule: Rule::Renju,
+            ..Config::default()
+        });
+        run(&mut c, "mode 3");
+        // Black g8 h8 (a row) and i9 i10 (a column), White far away: i8
+        // would make two open threes, a double three.
+        run(&mut c, "g8 a1 h8 a3 i9 a5 i10 a7");
+        assert_eq!(
+            c.board.foul(Point::new(8, 7).index()),
+            Some(Foul::DoubleThree)
+        );
+        let forbidden: Vec<Point> = c
+            .board
+            .points()
+            .iter()
+            .filter(|&&index| c.board.is_forbidden(index))
+            .map(|&index| Point::from_index(index))
+            .collect();
+        let text = diagram(&c.board);
+        assert_eq!(
+            text.matches(FORBIDDEN_MARK).count(),
+            forbidden.len(),
+            "{text}"
+        );
+        assert!(!forbidden.is_empty(), "{text}");
+        let before = c.board.history().to_vec();
+        let out = run(&mut c, &format_pos(forbidden[0]));
+        assert!(c.last_rejected(), "{out:?}");
+        assert!(
+            out.iter().any(|l| l.contains("forbidden to Black")),
+            "{out:?}"
+        );
+        assert_eq!(c.board.history(), before.as_slice());
+    }
+
+    /// Random and mutated lines: none panics, and a refused line leaves
+    /// the game as it was with one `error:` line.
+    #[test]
+    fn survives_random_lines() {
+        use rand::rngs::StdRng;
+        use rand::{Rng, SeedableRng};
+        let mut rng = StdRng::seed_from_u64(0x90_c0);
+        let seeds = [
+            "e5",
+            "play a1 b2",
+            "h8h9",
+            "undo",
+            "undo 3",
+            "redo",
+            "redo 2",
+            "new",
+            "board",
+            "hint",
+            "go",
+            "mode 0",
+            "mode 1",
+            "mode 2",
+            "mode 3",
+            "stop",
+            "help",
+            "z99",
+            "a0",
+            "play",
+            "undo -1",
+            "mode",
+            "level",
+            "time",
+            "i9 j10",
+        ];
+        for rule in [Rule::Freestyle, Rule::Renju, Rule::Caro] {
+            let side = if rule == Rule::Renju { 15 } else { 7 };
+            let mut c = console(Config {
+                width: side,
+                height: side,
+                rule,
+                ..Config::default()
+            });
+            run(&mut c, "level 1");
+            run(&mut c, "time 0.02");
+            for _ in 0..1500 {
+                let mut line = seeds[rng.random_range(0..seeds.len())].to_string();
+                match rng.random_range(0..4) {
+                    0 => {
+                        let at = rng.random_range(0..=line.len());
+                        let byte = rng.random_range(0x20u8..0x7f);
+                        if line.is_char_boundary(at) {
+                            line.insert(at, byte as char);
+                        }
+                    }
+                    1 => line = line.to_uppercase(),
+                    2 => line.push_str(&format!(" {}", rng.random_range(0..30))),
+                    _ => {}
+                }
+                // The search stays at level 1 and 0.02 s a move.
+                let word = line.split_whitespace().next().unwrap_or("").to_lowercase();
+                if ["level", "l", "time", "t"].contains(&word.as_str()) {
+                    continue;
+                }
+                let before = c.board.history().to_vec();
+                let mut out = Vec::new();
+                let flow = c.line(&line, &mut out);
+                if flow == Flow::Quit {
+                    continue;
+                }
+                if c.last_rejected() {
+                    assert_eq!(c.board.history(), before.as_slice(), "{line:?}: {out:?}");
+                    let errors = out.iter().filter(|l| l.starts_with("error: ")).count();
+                    assert_eq!(errors, 1, "{line:?}: {out:?}");
+                }
+            }
+        }
+    }
+}
