@@ -1,25 +1,18 @@
 //! `oxello console`: the console for people, Othello by default or gomoku
 //! with `--game gomoku`.
 
-use clap::{Args, ValueEnum};
-use oxello::gomoku::{Config, Rule};
+use super::game::{Game, gomoku_config};
+use clap::Args;
+use oxello::gomoku::Rule;
 use oxello::protocol::Mode;
 use std::error::Error;
-
-/// Which game the console plays.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum GameKind {
-    #[default]
-    Othello,
-    Gomoku,
-}
 
 /// Options of `oxello console`.
 #[derive(Debug, Args)]
 pub struct ConsoleArgs {
     /// The game: `othello`, or `gomoku` (five in a row).
-    #[arg(long, value_enum, default_value_t = GameKind::Othello)]
-    pub game: GameKind,
+    #[arg(long, value_enum, default_value_t = Game::Othello)]
+    pub game: Game,
     /// Gomoku board: `N` for N x N, or `WxH` (sides 5 to 22; default 15).
     #[arg(long, value_name = "N|WxH")]
     pub size: Option<String>,
@@ -45,7 +38,7 @@ fn parse_size(text: &str) -> Option<(usize, usize)> {
 /// The protocol mode the options ask for.
 pub fn mode(args: &ConsoleArgs) -> Result<Mode, Box<dyn Error>> {
     match args.game {
-        GameKind::Othello => {
+        Game::Othello => {
             if args.size.is_some() || args.rule.is_some() || args.n_in_row.is_some() {
                 return Err(super::usage(
                     "--size, --rule and --n-in-row are gomoku options (--game gomoku); \
@@ -54,22 +47,14 @@ pub fn mode(args: &ConsoleArgs) -> Result<Mode, Box<dyn Error>> {
             }
             Ok(Mode::Console)
         }
-        GameKind::Gomoku => {
-            let mut config = Config::default();
-            if let Some(text) = &args.size {
-                let (width, height) = parse_size(text).ok_or_else(|| {
+        Game::Gomoku => {
+            let size = match &args.size {
+                Some(text) => Some(parse_size(text).ok_or_else(|| {
                     super::usage(format!("--size {text}: use N or WxH, e.g. 15 or 20x15"))
-                })?;
-                config.width = width;
-                config.height = height;
-            }
-            if let Some(rule) = args.rule {
-                config.rule = rule;
-            }
-            if let Some(n) = args.n_in_row {
-                config.n = n;
-            }
-            let config = config
+                })?),
+                None => None,
+            };
+            let config = gomoku_config(size, args.n_in_row, args.rule)
                 .validate()
                 .map_err(|error| super::usage(error.to_string()))?;
             Ok(Mode::GomokuConsole(config))

@@ -228,11 +228,7 @@ pub fn run(args: &AnalyzeArgs, options: EngineOptions) -> Result<ExitCode, Box<d
     let several = games.len() > 1;
     let mut out = std::io::stdout().lock();
     // A bar for several games only: one game's table comes quickly.
-    let bar = if several {
-        super::progress::counting(games.len() as u64, "games")
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    let bar = super::progress::counting_several(games.len(), "games");
     for (index, loaded) in games.iter().enumerate() {
         let result = analysis::analyse_game(&loaded.game, &analysis_options, &mut |done, total| {
             bar.set_message(format!("position {done}/{total}"))

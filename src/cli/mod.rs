@@ -13,6 +13,7 @@ mod analyze;
 mod bench;
 mod console;
 mod fit_probcut;
+mod game;
 mod game_analysis;
 mod r#match;
 mod r#move;

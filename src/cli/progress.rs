@@ -29,3 +29,13 @@ pub fn counting(len: u64, unit: &str) -> ProgressBar {
         &format!("{{elapsed:>4}} [{{bar:25}}] {{pos}}/{{len}} {unit}, ETA {{eta}} {{wide_msg}}"),
     )
 }
+
+/// [`counting`] for a run of several items (a suite, a file of games); a
+/// single item shows only its result, so it gets a hidden bar.
+pub fn counting_several(len: usize, unit: &str) -> ProgressBar {
+    if len > 1 {
+        counting(len as u64, unit)
+    } else {
+        ProgressBar::hidden()
+    }
+}

@@ -1,8 +1,9 @@
 //! `oxello selfplay`: the engine plays itself and writes training records
 //! (see [`oxello::selfplay`]).
 
+use super::game::{Game, gomoku_config};
 use super::{EngineArgs, usage};
-use clap::{Args, ValueEnum};
+use clap::Args;
 use oxello::bitboard::BoardSize;
 use oxello::engine::{Level, Player};
 use oxello::gomoku::Rule;
@@ -24,8 +25,6 @@ pub const DEFAULT_RANDOM_MOVES: u32 = 8;
 /// Seed without the global `--seed`: a run is reproducible by default, and
 /// resuming it needs no option.
 pub const DEFAULT_SEED: u64 = 1;
-/// Gomoku: board side unless `--size` says otherwise.
-pub const GOMOKU_SIZE: usize = 15;
 /// Gomoku: deepest iteration unless `--depth` says otherwise.
 pub const GOMOKU_DEPTH: u32 = 8;
 /// Gomoku: nodes per move unless `--nodes` says otherwise.
@@ -39,13 +38,6 @@ pub const GOMOKU_RANDOM_PLIES: u32 = 8;
 pub const GOMOKU_TEMPERATURE: f64 = 50.0;
 /// Gomoku: moves drawn at most this far below the best (evaluation units).
 pub const GOMOKU_MAX_LOSS: i32 = 100;
-
-/// The game self-play plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Game {
-    Othello,
-    Gomoku,
-}
 
 /// Options of `oxello selfplay`. The search is the global `--level` (8 by
 /// default: its depth, selectivity and exact solve), `--depth` and
@@ -156,10 +148,7 @@ impl SelfplayArgs {
         max_loss: i32,
     ) -> Result<(), Box<dyn Error>> {
         if let Some(name) = self.foreign_options().first() {
-            let game = match self.game {
-                Game::Othello => "othello",
-                Game::Gomoku => "gomoku",
-            };
+            let game = self.game.name();
             return Err(usage(format!("{name} does not apply to --game {game}")));
         }
         if self.games == 0 {
@@ -287,13 +276,8 @@ pub fn gomoku(
         ));
     }
     let options = engine.options()?;
-    let size = args.size.unwrap_or(GOMOKU_SIZE);
-    let config = oxello::gomoku::Config {
-        width: size,
-        height: size,
-        n: args.n_in_row.unwrap_or(5),
-        rule: args.rule.unwrap_or(Rule::Freestyle),
-    };
+    let config = gomoku_config(args.size.map(|side| (side, side)), args.n_in_row, args.rule);
+    let size = config.width;
     let game = GomokuSelfplay::new(GomokuOptions {
         config,
         seed: engine.seed.unwrap_or(DEFAULT_SEED),

@@ -124,11 +124,7 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
         )?;
     }
     // A bar for a suite only; one position shows nothing but its row.
-    let bar = if tasks.len() > 1 {
-        super::progress::counting(tasks.len() as u64, "positions")
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    let bar = super::progress::counting_several(tasks.len(), "positions");
     for task in &tasks {
         searcher.clear();
         let multi_pv = if args.all_moves { 64 } else { 1 };
