@@ -261,6 +261,32 @@ fn timeout_turn_zero_moves_at_once_and_match_time_is_shared() {
     assert!(live.child.wait().unwrap().success());
 }
 
+/// A `yxstop` read ahead of the `TURN` it is meant for still stops that
+/// search, and is spent once handled: the next search runs its time.
+#[test]
+fn a_yxstop_read_ahead_stops_the_search_before_it() {
+    let started = Instant::now();
+    let lines = script(
+        PBRAIN,
+        &[],
+        "START 15\nINFO timeout_turn 20000\nTURN 7,7\nYXSTOP\n\
+         INFO timeout_turn 300\nTURN 9,9\nEND\n",
+    );
+    assert!(started.elapsed() < Duration::from_secs(8), "{lines:?}");
+    let moves: Vec<_> = answers(&lines).into_iter().filter(|l| is_move(l)).collect();
+    assert_eq!(moves.len(), 2, "{lines:?}");
+    let depths: Vec<u32> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("MESSAGE depth "))
+        .filter_map(|rest| rest.split_whitespace().next()?.parse().ok())
+        .collect();
+    assert_eq!(depths.len(), 2, "{lines:?}");
+    assert!(
+        depths[1] > 1,
+        "the second search was stopped too: {lines:?}"
+    );
+}
+
 #[test]
 fn end_of_input_in_the_middle_of_a_search() {
     let mut live = Live::new();

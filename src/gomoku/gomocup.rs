@@ -6,7 +6,9 @@
 //! are `OK`, `ERROR message`, `UNKNOWN message`, `MESSAGE text`, `DEBUG text`
 //! or a move `x,y`; no line makes the brain exit but `END` and the end of
 //! input. The search runs inside the command (the reader thread keeps
-//! reading, and `yxstop`/`stop` raise the stop signal at once).
+//! reading, and `yxstop`/`stop` raise the stop signal at once; it stays
+//! raised until that line itself is handled, so it stops every search of
+//! the lines before it, even one whose command was not yet handled).
 //!
 //! Time: a turn gets `timeout_turn` (or, with a match clock, a share of
 //! `time_left`), less a safety margin; `timeout_turn 0` answers at once.
@@ -130,7 +132,10 @@ impl Gomocup {
             "PLAY" => self.play(rest, out),
             "YXHASHCLEAR" => self.searcher.clear(),
             "YXNBEST" => self.answer(out),
-            "YXSTOP" | "STOP" => {}
+            // The reader raised the stop signal when it read this line, which
+            // stopped the searches of the lines before it (even one read
+            // ahead of its command); now it is spent.
+            "YXSTOP" | "STOP" => self.stop.reset(),
             "YXSHOWFORBID" => self.show_forbid(out),
             "YXSHOWINFO" => {
                 out.push("MESSAGE INFO MAX_THREAD_NUM 1".to_string());
@@ -449,7 +454,8 @@ impl Gomocup {
 
     fn search(&mut self, board: &Board, out: &mut Vec<String>) -> SearchResult {
         let limits = self.limits(board);
-        self.stop.reset();
+        // The signal is not lowered here: a `yxstop` read ahead must stop
+        // this search too (it is lowered when the `yxstop` line comes).
         let detail = self.show_detail;
         let mut lines = Vec::new();
         let mut progress = |p: &Progress| {
