@@ -96,13 +96,22 @@ impl Driver<'_> {
                 &lines,
                 on_report,
             );
+            let spent = search.control.total_nodes() - started;
+            log::debug!(
+                "solve at {level}: {} nodes, {}",
+                spent,
+                found
+                    .first()
+                    .map_or("no line".into(), |r| format!("{:+} {:?}", r.score, r.bound))
+            );
             if !complete {
                 break;
             }
             lines = found;
-            let Some(next) = level.next() else { break };
-            let spent = search.control.total_nodes() - started;
-            if self.out_of_time() || !self.ladder_step_fits(spent) {
+            let Some(next) = level.next_solve_step() else {
+                break;
+            };
+            if self.out_of_time() || !self.ladder_step_fits(spent, next) {
                 break;
             }
             level = next;
@@ -256,17 +265,34 @@ impl Driver<'_> {
             return true;
         };
         let exact = SOLVE_NODES_AT_20_EMPTIES * SOLVE_GROWTH_PER_EMPTY.powi(empties as i32 - 20);
-        let steps_below_exact = (Selectivity::NONE.index() - level.index()) as i32;
-        self.nodes_fit(budget, exact / SOLVE_LADDER_GROWTH.powi(steps_below_exact))
+        // Each ladder step from `level` up to the exact solve multiplies
+        // the nodes: the first step costs that much less.
+        let mut nodes = exact;
+        if !level.is_none() {
+            nodes /= SOLVE_EXACT_STEP_GROWTH;
+            let mut step = level;
+            while let Some(next) = step.next_solve_step()
+                && !next.is_none()
+            {
+                nodes /= SOLVE_LADDER_GROWTH;
+                step = next;
+            }
+        }
+        self.nodes_fit(budget, nodes)
     }
 
-    /// Whether the next, less selective solve step should fit in the time
-    /// left, given the nodes the last step took.
-    fn ladder_step_fits(&self, last_step_nodes: u64) -> bool {
+    /// Whether the solve step `next` should fit in the time left, given the
+    /// nodes the step before it took.
+    fn ladder_step_fits(&self, last_step_nodes: u64, next: Selectivity) -> bool {
         let Some(budget) = self.budget else {
             return true;
         };
-        self.nodes_fit(budget, last_step_nodes as f64 * SOLVE_LADDER_GROWTH)
+        let growth = if next.is_none() {
+            SOLVE_EXACT_STEP_GROWTH
+        } else {
+            SOLVE_LADDER_GROWTH
+        };
+        self.nodes_fit(budget, last_step_nodes as f64 * growth)
     }
 
     /// Whether a solve of about `nodes` nodes fits in its share of the time

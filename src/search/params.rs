@@ -71,9 +71,12 @@ pub const SOLVE_NODES_AT_20_EMPTIES: f64 = 25e6;
 pub const SOLVE_GROWTH_PER_EMPTY: f64 = 2.2;
 /// Solver speed assumed for that estimate (conservative), nodes per second.
 pub const SOLVE_NODES_PER_SECOND: f64 = 20e6;
-/// Each step of the solve's selectivity ladder (73% -> 87% -> ... -> 100%)
-/// costs about this many times the step before.
+/// Each selective step of the solve's ladder (73% -> 87% -> 95%) costs
+/// about this many times the step before (FFO #45-49: 0.5-4x, median 1.5x)...
 pub const SOLVE_LADDER_GROWTH: f64 = 2.0;
+/// ... and the exact solve about this many times the 95% step (FFO #45-49:
+/// 6-46x, median 15x).
+pub const SOLVE_EXACT_STEP_GROWTH: f64 = 12.0;
 /// Solves of fewer empties skip the ladder and solve exactly at once. FFO
 /// #40-44 (20-23 empties, one thread): 199 M nodes, 10.4 s straight to
 /// 100%; 208 M nodes, 14.3 s through the ladder from 73%. Bench endgames
@@ -82,6 +85,10 @@ pub const SOLVE_LADDER_GROWTH: f64 = 2.0;
 /// Since results out of the cuts' reach are stored as full width: FFO
 /// #40-44 127 M nodes through the ladder against 164 M straight (time about
 /// equal), but FFO #45-49 3.17 G against 2.00 G (#49: 1.78 G against 0.98 G).
+/// Now (solver ordering by the evaluation from 12 empties), FFO #45-49: 1.18
+/// G straight, 2.02 G through 73-87-95-98-99-100%, 1.30 G through
+/// 73-87-95-100% (the ladder since; see
+/// [`crate::search::selectivity::LADDER_LAST_SELECTIVE`]).
 /// So the ladder does not pay for itself yet: play uses it from here on,
 /// where its probable results are worth having under a clock, and `oxello
 /// solve` only when asked (`--selectivity`).

@@ -23,6 +23,15 @@ const THRESHOLDS: [f64; 5] = [1.1, 1.5, 2.0, 2.6, 3.3];
 /// Confidence of each level in percent (Φ(t), rounded), the last one full width.
 const PERCENTS: [u32; 6] = [73, 87, 95, 98, 99, 100];
 
+/// The last selective step of the solve ladder, 95%: then the exact solve.
+/// FFO #45-49 (24-26 empties), one thread, nodes: straight to 100% 1.18 G;
+/// 73 -> 87 -> 95 -> 98 -> 99 -> 100% 2.02 G (#45: 12, 12, 19, 109, 379 and
+/// 278 M per step: the 99% step alone costs more than the exact solve);
+/// 73 -> 87 -> 95 -> 100% 1.30 G; 73 -> 87 -> 100% 1.21 G. The 95% step is
+/// kept: under a clock its probable result is often the best one to play
+/// (see [`crate::search::params::SOLVE_LADDER_MIN_EMPTIES`]).
+pub const LADDER_LAST_SELECTIVE: Selectivity = Selectivity(2);
+
 /// A selectivity level, from the most selective (73%) to none (100%).
 /// Ordered by reliability: a higher level is less selective.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -69,9 +78,17 @@ impl Selectivity {
         self.0 == Self::NONE.0
     }
 
-    /// The next, less selective level (`None` after 100%).
-    pub fn next(self) -> Option<Selectivity> {
-        (!self.is_none()).then_some(Selectivity(self.0 + 1))
+    /// The next step of the solve ladder: 73 -> 87 -> 95 -> 100% (`None`
+    /// after 100%). The 98% and 99% steps are skipped: they cost more than
+    /// the exact solve they were to speed up (see [`LADDER_LAST_SELECTIVE`]).
+    pub fn next_solve_step(self) -> Option<Selectivity> {
+        if self.is_none() {
+            None
+        } else if self.0 >= LADDER_LAST_SELECTIVE.0 {
+            Some(Self::NONE)
+        } else {
+            Some(Selectivity(self.0 + 1))
+        }
     }
 
     /// The level of a percentage: the listed level at or above it (so
@@ -141,8 +158,18 @@ mod tests {
         assert_eq!(names, ["73%", "87%", "95%", "98%", "99%", "100%"]);
         assert_eq!(Selectivity::NONE.threshold(), None);
         assert_eq!(Selectivity::MOST.threshold(), Some(1.1));
-        assert_eq!(Selectivity::NONE.next(), None);
-        assert_eq!(Selectivity::MOST.next().unwrap().percent(), 87);
+    }
+
+    #[test]
+    fn the_solve_ladder_skips_98_and_99() {
+        let mut steps = vec![Selectivity::MOST];
+        while let Some(next) = steps.last().unwrap().next_solve_step() {
+            steps.push(next);
+        }
+        let percents: Vec<u32> = steps.iter().map(|s| s.percent()).collect();
+        assert_eq!(percents, [73, 87, 95, 100]);
+        let from_98 = Selectivity::from_percent(98).next_solve_step();
+        assert_eq!(from_98, Some(Selectivity::NONE));
     }
 
     #[test]
