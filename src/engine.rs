@@ -280,7 +280,11 @@ impl Engine {
         let worker = std::thread::Builder::new()
             .name("oxello-search".to_string())
             .stack_size(WORKER_STACK_BYTES)
-            .spawn(move || worker_loop(Searcher::new(hash), inbox))
+            .spawn(move || {
+                let searcher = Searcher::new(hash);
+                Searcher::warm_up();
+                worker_loop(searcher, inbox)
+            })
             .expect("cannot start the search thread");
         Engine {
             game: Game::new(BoardSize::Eight),
