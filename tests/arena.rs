@@ -5,6 +5,8 @@
 //! about what they are sent); tests that need them skip when `python3` is
 //! missing. Run under `cargo test --release`.
 
+mod common;
+
 use oxello::arena::contestant::FaultKind;
 use oxello::arena::gtp::PassStyle;
 use oxello::arena::record::GameTag;
@@ -48,12 +50,8 @@ fn spec(text: &str) -> EngineSpec {
     EngineSpec::parse(text, None, None).unwrap()
 }
 
-/// A fresh directory for one test's files.
 fn temp_dir(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("oxello-arena-{test}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::temp_dir("arena", test)
 }
 
 fn run(config: &MatchConfig) -> MatchReport {
@@ -88,7 +86,7 @@ fn check_match_file(path: &Path) -> Vec<(ggf::GgfGame, GameTag)> {
 #[test]
 fn depth_6_beats_depth_2_on_20_paired_xot_openings() {
     let mut config = MatchConfig::new([spec("depth:6"), spec("depth:2")]);
-    config.openings = xot_openings();
+    config.game.openings = xot_openings();
     config.schedule = ScheduleOptions {
         games: Some(40),
         ..ScheduleOptions::default()
@@ -110,7 +108,7 @@ fn depth_6_beats_depth_2_on_20_paired_xot_openings() {
 #[test]
 fn sprt_stops_a_lopsided_match_early() {
     let mut config = MatchConfig::new([spec("depth:4"), spec("random")]);
-    config.openings = xot_openings();
+    config.game.openings = xot_openings();
     config.sprt = Some("0,50".parse().unwrap());
     let report = run(&config);
     assert!(!report.complete);
@@ -127,10 +125,10 @@ fn oxello_nboard_subprocesses_play_a_clocked_match() {
         spec(&format!("'{OXELLO}' nboard --level 4")),
         spec(&format!("'{OXELLO}' nboard --level 2")),
     ]);
-    config.openings = xot_openings();
+    config.game.openings = xot_openings();
     config.schedule.games = Some(6);
     config.concurrency = 2;
-    config.referee.time = TimeControl::Game {
+    config.game.referee.time = TimeControl::Game {
         main: Duration::from_secs(20),
         increment: Duration::from_millis(200),
     };
@@ -169,9 +167,9 @@ fn strict_nboard_engine_is_synchronised_and_never_interrupted() {
         )),
         spec(&format!("'{OXELLO}' nboard --level 1")),
     ]);
-    config.openings = xot_openings();
+    config.game.openings = xot_openings();
     config.schedule.games = Some(8);
-    config.referee.depth = Some(2);
+    config.game.referee.depth = Some(2);
     let report = run(&config);
     assert_eq!(report.tally.games(), 8);
     assert_eq!(
@@ -199,10 +197,10 @@ fn gtp_engines_with_explicit_and_implicit_passes() {
             spec(&format!("python3 {}", script(fake))),
             spec(&format!("'{OXELLO}' gtp --level 2")),
         ]);
-        config.openings = xot_openings();
+        config.game.openings = xot_openings();
         config.schedule.games = Some(10);
-        config.gtp_passes = passes;
-        config.referee.time = TimeControl::PerMove(Duration::from_millis(300));
+        config.game.gtp_passes = passes;
+        config.game.referee.time = TimeControl::PerMove(Duration::from_millis(300));
         let dir = temp_dir("gtp");
         config.output = Some(dir.join("gtp.ggf"));
         let report = run(&config);
@@ -242,9 +240,9 @@ fn broken_engines_forfeit_and_the_match_goes_on() {
     for (index, (fake, kind)) in cases.into_iter().enumerate() {
         let mut config =
             MatchConfig::new([spec(&format!("python3 {}", script(fake))), spec("level:2")]);
-        config.openings = xot_openings();
+        config.game.openings = xot_openings();
         config.schedule.games = Some(4);
-        config.referee.move_timeout = Duration::from_millis(1500);
+        config.game.referee.move_timeout = Duration::from_millis(1500);
         let output = dir.join(format!("broken-{index}.ggf"));
         config.output = Some(output.clone());
         let started = Instant::now();
@@ -291,7 +289,7 @@ fn a_broken_engine_among_good_games_is_only_charged_its_faults() {
         )),
         spec("depth:1"),
     ]);
-    config.openings = xot_openings();
+    config.game.openings = xot_openings();
     config.schedule.games = Some(8);
     config.concurrency = 2;
     let report = run(&config);
@@ -432,20 +430,6 @@ fn match_command_line_errors() {
     assert!(!sprt.status.success());
 }
 
-/// The summary without the lines of thinking time, which differ from run
-/// to run.
-fn results_of(summary: &str) -> String {
-    summary
-        .lines()
-        .filter(|line| {
-            !line.contains("ms per move")
-                && !line.starts_with("Match ")
-                && !line.starts_with("Merged ")
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 #[test]
 fn two_shards_merged_report_the_unsharded_match() {
     let dir = temp_dir("shards");
@@ -493,7 +477,10 @@ fn two_shards_merged_report_the_unsharded_match() {
     let merged = String::from_utf8_lossy(&merge.stdout);
     assert!(merged.contains("games 1-14, none missing"), "{merged}");
     let whole = String::from_utf8_lossy(&whole.stdout);
-    assert_eq!(results_of(&merged), results_of(&whole));
+    assert_eq!(
+        common::match_results(&merged),
+        common::match_results(&whole)
+    );
     // The same shard twice is refused, and so is a missing file.
     let twice = Command::new(OXELLO)
         .args(["match", "--merge"])

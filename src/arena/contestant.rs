@@ -1,7 +1,9 @@
 //! What the referee asks of an engine, whatever runs it: the
-//! [`Contestant`] trait, the move request and reply, and the faults that
-//! lose a game.
+//! [`Lifecycle`] every engine of either game has (start, restart, seed),
+//! Othello's [`Contestant`] trait with its move request and reply, and the
+//! faults that lose a game.
 
+use crate::color::Color;
 use crate::formats::ggf::GgfGame;
 use crate::formats::transcript::Token;
 use crate::game::Game;
@@ -97,6 +99,18 @@ impl Fault {
             format!("no reply in {:.2} s", waited.as_secs_f64()),
         )
     }
+
+    /// The time-out of a move that came, but after its `allowance`.
+    pub fn late(elapsed: Duration, allowance: Duration) -> Fault {
+        Fault::new(
+            FaultKind::Timeout,
+            format!(
+                "answered after {:.3} s, {:.3} s allowed",
+                elapsed.as_secs_f64(),
+                allowance.as_secs_f64()
+            ),
+        )
+    }
 }
 
 impl fmt::Display for Fault {
@@ -106,6 +120,51 @@ impl fmt::Display for Fault {
 }
 
 impl std::error::Error for Fault {}
+
+/// A game lost by a fault: who lost it, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Forfeit {
+    pub loser: Color,
+    pub fault: Fault,
+}
+
+/// What a match runner does with an engine of either game, besides asking
+/// it for moves: start it, replace it after a fault, seed it.
+/// Implementations keep their process (or in-process engine) across games.
+pub trait Lifecycle: Send {
+    /// Display name.
+    fn name(&self) -> &str;
+
+    /// Makes sure the engine runs and is ready (starts it the first time).
+    fn ensure_started(&mut self) -> Result<(), Fault>;
+
+    /// Throws the engine away and starts a fresh one (after a fault).
+    fn restart(&mut self) -> Result<(), Fault>;
+
+    /// Seeds the random choices of the next game, for engines that make
+    /// any and can be told (oxello's in-process players); others ignore it.
+    fn set_seed(&mut self, seed: u64) {
+        let _ = seed;
+    }
+}
+
+impl<T: Lifecycle + ?Sized> Lifecycle for Box<T> {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+
+    fn ensure_started(&mut self) -> Result<(), Fault> {
+        (**self).ensure_started()
+    }
+
+    fn restart(&mut self) -> Result<(), Fault> {
+        (**self).restart()
+    }
+
+    fn set_seed(&mut self, seed: u64) {
+        (**self).set_seed(seed)
+    }
+}
 
 /// A game clock as the referee keeps it for one side.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -159,29 +218,12 @@ pub struct GameSetup {
     pub time: MoveTime,
 }
 
-/// One engine as the referee sees it. Implementations keep their process
-/// (or in-process engine) across games; [`Contestant::restart`] replaces it
-/// after a fault.
-pub trait Contestant: Send {
-    /// Display name.
-    fn name(&self) -> &str;
-
-    /// Makes sure the engine runs and is ready (starts it the first time).
-    fn ensure_started(&mut self) -> Result<(), Fault>;
-
+/// One Othello engine as the referee sees it.
+pub trait Contestant: Lifecycle {
     /// Prepares for a new game with these settings.
     fn new_game(&mut self, setup: &GameSetup) -> Result<(), Fault>;
 
     /// Chooses the next move; the engine is told the moves it has not seen
     /// yet first (the opponent's, passes included).
     fn choose(&mut self, request: &MoveRequest<'_>) -> Result<Reply, Fault>;
-
-    /// Throws the engine away and starts a fresh one (after a fault).
-    fn restart(&mut self) -> Result<(), Fault>;
-
-    /// Seeds the random choices of the next game, for engines that make
-    /// any and can be told (oxello's in-process players); others ignore it.
-    fn set_seed(&mut self, seed: u64) {
-        let _ = seed;
-    }
 }

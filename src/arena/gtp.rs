@@ -24,7 +24,7 @@
 //! in-process engines only; give a GTP engine its level on its command line.
 
 use crate::arena::contestant::{
-    Contestant, Fault, FaultKind, GameSetup, MoveRequest, MoveTime, Reply,
+    Contestant, Fault, FaultKind, GameSetup, Lifecycle, MoveRequest, MoveTime, Reply,
 };
 use crate::arena::process::EngineProcess;
 use crate::arena::spec::CommandLine;
@@ -230,7 +230,7 @@ impl GtpClient {
     }
 }
 
-impl Contestant for GtpClient {
+impl Lifecycle for GtpClient {
     fn name(&self) -> &str {
         &self.name
     }
@@ -261,6 +261,15 @@ impl Contestant for GtpClient {
         }
     }
 
+    fn restart(&mut self) -> Result<(), Fault> {
+        if let Some(mut process) = self.process.take() {
+            process.kill();
+        }
+        self.ensure_started()
+    }
+}
+
+impl Contestant for GtpClient {
     fn new_game(&mut self, setup: &GameSetup) -> Result<(), Fault> {
         self.ensure_started()?;
         let deadline = Instant::now() + self.startup_timeout;
@@ -312,13 +321,6 @@ impl Contestant for GtpClient {
             _ => self.known = None,
         }
         Ok(reply)
-    }
-
-    fn restart(&mut self) -> Result<(), Fault> {
-        if let Some(mut process) = self.process.take() {
-            process.kill();
-        }
-        self.ensure_started()
     }
 }
 

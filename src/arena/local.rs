@@ -1,7 +1,9 @@
 //! oxello in the match process: a level or a simple player played through
 //! the [`Engine`] facade, with no subprocess and no protocol.
 
-use crate::arena::contestant::{Contestant, Fault, GameSetup, MoveRequest, MoveTime, Reply};
+use crate::arena::contestant::{
+    Contestant, Fault, GameSetup, Lifecycle, MoveRequest, MoveTime, Reply,
+};
 use crate::engine::{Engine, EngineOptions, GoRequest, Player};
 use crate::formats::transcript::Token;
 use crate::search::Clock;
@@ -43,7 +45,7 @@ impl LocalEngine {
     }
 }
 
-impl Contestant for LocalEngine {
+impl Lifecycle for LocalEngine {
     fn name(&self) -> &str {
         &self.name
     }
@@ -53,6 +55,20 @@ impl Contestant for LocalEngine {
         Ok(())
     }
 
+    fn restart(&mut self) -> Result<(), Fault> {
+        self.engine = None;
+        self.ensure_started()
+    }
+
+    fn set_seed(&mut self, seed: u64) {
+        self.options.seed = seed;
+        if let Some(engine) = &mut self.engine {
+            engine.set_seed(seed);
+        }
+    }
+}
+
+impl Contestant for LocalEngine {
     /// A fresh table for every game, so that a game does not depend on the
     /// games played before it (the same as a new process would give).
     fn new_game(&mut self, _setup: &GameSetup) -> Result<(), Fault> {
@@ -90,17 +106,5 @@ impl Contestant for LocalEngine {
             token,
             eval: (!simple).then_some(f64::from(result.score)),
         })
-    }
-
-    fn restart(&mut self) -> Result<(), Fault> {
-        self.engine = None;
-        self.ensure_started()
-    }
-
-    fn set_seed(&mut self, seed: u64) {
-        self.options.seed = seed;
-        if let Some(engine) = &mut self.engine {
-            engine.set_seed(seed);
-        }
     }
 }

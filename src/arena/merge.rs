@@ -1,9 +1,9 @@
 //! Merging match files: the games of the shards of one match (`match
 //! --shard i/n`), or of runs continued elsewhere, read back into one tally.
 
+use crate::arena::game::MatchRecord;
 use crate::arena::record::{self, GameTag, RecordError};
 use crate::arena::results::{GameResult, Tally};
-use crate::formats::ggf::GgfGame;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -85,8 +85,8 @@ pub struct Merged {
 }
 
 /// Engine 1's and engine 2's names in a game.
-fn engines(game: &GgfGame, tag: &GameTag) -> [String; 2] {
-    let mut names = [game.black_name.clone(), game.white_name.clone()];
+fn engines(game: &impl MatchRecord, tag: &GameTag) -> [String; 2] {
+    let mut names = game.players().map(str::to_string);
     if tag.black == 1 {
         names.swap(0, 1);
     }
@@ -95,14 +95,15 @@ fn engines(game: &GgfGame, tag: &GameTag) -> [String; 2] {
 
 /// Reads `paths` and adds their games up in the order of their numbers, so
 /// that the tally is the one a single run of the whole schedule reports.
-/// The files are only read.
-pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
+/// The files are only read; `R` is the game's record (Othello's GGF,
+/// gomoku's SGF).
+pub fn merge<R: MatchRecord>(paths: &[impl AsRef<Path>]) -> Result<Merged, MergeError> {
     let mut games: BTreeMap<usize, (GameResult, PathBuf)> = BTreeMap::new();
     let mut names: Option<[String; 2]> = None;
     let mut dropped = 0;
     for path in paths {
         let path = path.as_ref();
-        let (read, bad) = record::read(path)?;
+        let (read, bad) = record::read::<R>(path)?;
         dropped += bad;
         for (game, tag) in read {
             let found = engines(&game, &tag);

@@ -19,7 +19,7 @@
 //! whose clock is the time for this move (`TI[T]`) and whose moves carry no
 //! times, so its remaining time is always `T`.
 
-use crate::arena::contestant::{Contestant, Fault, GameSetup, MoveRequest, Reply};
+use crate::arena::contestant::{Contestant, Fault, GameSetup, Lifecycle, MoveRequest, Reply};
 use crate::arena::process::EngineProcess;
 use crate::arena::spec::CommandLine;
 use crate::formats::ggf::{GgfGame, GgfMove};
@@ -164,7 +164,7 @@ pub fn parse_best(text: &str) -> Option<Reply> {
     Some(Reply { token, eval })
 }
 
-impl Contestant for NboardClient {
+impl Lifecycle for NboardClient {
     fn name(&self) -> &str {
         &self.name
     }
@@ -188,6 +188,15 @@ impl Contestant for NboardClient {
         ready
     }
 
+    fn restart(&mut self) -> Result<(), Fault> {
+        if let Some(mut process) = self.process.take() {
+            process.kill();
+        }
+        self.ensure_started()
+    }
+}
+
+impl Contestant for NboardClient {
     fn new_game(&mut self, setup: &GameSetup) -> Result<(), Fault> {
         self.ensure_started()?;
         if let Some(depth) = setup.depth
@@ -214,13 +223,6 @@ impl Contestant for NboardClient {
                     .ok_or_else(|| Fault::bad_output(format!("unreadable answer '{line}'")));
             }
         }
-    }
-
-    fn restart(&mut self) -> Result<(), Fault> {
-        if let Some(mut process) = self.process.take() {
-            process.kill();
-        }
-        self.ensure_started()
     }
 }
 

@@ -1,8 +1,9 @@
-//! The match file: every finished game as one GGF line, appended the moment
-//! it ends, and read back to resume a match.
+//! The match file: every finished game as one line (GGF for Othello, SGF
+//! for gomoku: see [`MatchRecord`]), appended the moment it ends, and read
+//! back to resume a match.
 //!
-//! Each game's comment (`CO`) identifies it in the schedule and records a
-//! forfeit:
+//! Each game's comment (GGF `CO`, SGF `GC`) identifies it in the schedule
+//! and records a forfeit:
 //!
 //! ```text
 //! oxello-match game=12 round=1 opening=6 black=2 moves=f5d6c4d3c2b3b4b5 forfeit=1:timeout | level:4 (White) time-out: no reply in 3.00 s
@@ -10,15 +11,16 @@
 //!
 //! `game` is the number in the schedule (from 1), `round` the pass through
 //! the opening list, `opening` the opening's number in the list (0 for the
-//! standard start), `black` which engine (1 or 2) had Black, `moves` the
-//! opening (`-` for none), `forfeit` the engine that lost by a fault and the
+//! standard start or the empty board), `black` which engine (1 or 2) had
+//! Black, `moves` the opening (`-` for none; gomoku openings in pos
+//! notation, `h8i9j7`), `forfeit` the engine that lost by a fault and the
 //! kind of fault; free text follows `|`. A rerun with the same file reads
 //! these back, checks them against its own schedule and plays only the games
 //! missing.
 
 use crate::arena::contestant::FaultKind;
+use crate::arena::game::MatchRecord;
 use crate::arena::schedule::ScheduledGame;
-use crate::formats::ggf::{self, GgfGame};
 use std::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -155,8 +157,8 @@ impl fmt::Display for RecordError {
 impl std::error::Error for RecordError {}
 
 /// A match file as read: its games with their tags, and the text kept.
-struct Read {
-    games: Vec<(GgfGame, GameTag)>,
+struct Read<R> {
+    games: Vec<(R, GameTag)>,
     /// The complete, readable lines.
     kept: String,
     /// Lines dropped: unreadable, not a finished `oxello-match` game, or cut
@@ -164,7 +166,7 @@ struct Read {
     dropped: usize,
 }
 
-fn read_lines(text: &str) -> Read {
+fn read_lines<R: MatchRecord>(text: &str) -> Read<R> {
     let mut read = Read {
         games: Vec::new(),
         kept: String::new(),
@@ -172,9 +174,9 @@ fn read_lines(text: &str) -> Read {
     };
     for line in text.split_inclusive('\n') {
         let complete = line.ends_with('\n');
-        let parsed = ggf::parse_one(line.trim()).ok().and_then(|game| {
-            let tag = GameTag::parse(&game.comment)?;
-            game.result?;
+        let parsed = R::parse_line(line.trim()).and_then(|game| {
+            let tag = GameTag::parse(game.comment())?;
+            game.result_text()?;
             Some((game, tag))
         });
         match parsed {
@@ -200,7 +202,7 @@ fn io_error(path: &Path) -> impl Fn(std::io::Error) -> RecordError + '_ {
 /// read as GGF (a game cut short when the match was killed while writing
 /// it) are dropped and the file is rewritten without them, the original
 /// being kept as `FILE.bak`. A missing file has no games.
-pub fn load(path: &Path) -> Result<Vec<(GgfGame, GameTag)>, RecordError> {
+pub fn load<R: MatchRecord>(path: &Path) -> Result<Vec<(R, GameTag)>, RecordError> {
     let io = io_error(path);
     let text = match std::fs::read(path) {
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
@@ -227,7 +229,7 @@ pub fn load(path: &Path) -> Result<Vec<(GgfGame, GameTag)>, RecordError> {
 /// The games of a match file, read only (the file is left as it is), and
 /// the number of lines that are not finished match games. A missing file
 /// is an error.
-pub fn read(path: &Path) -> Result<(Vec<(GgfGame, GameTag)>, usize), RecordError> {
+pub fn read<R: MatchRecord>(path: &Path) -> Result<(Vec<(R, GameTag)>, usize), RecordError> {
     let bytes = crate::formats::read_file(path, u64::MAX).map_err(|error| RecordError::File {
         path: path.to_path_buf(),
         error,
@@ -260,8 +262,8 @@ impl MatchFile {
     }
 
     /// Appends one game as a line and flushes it to the file.
-    pub fn append(&mut self, game: &GgfGame) -> Result<(), RecordError> {
-        let line = ggf::format_all(std::slice::from_ref(game));
+    pub fn append(&mut self, game: &impl MatchRecord) -> Result<(), RecordError> {
+        let line = game.to_line();
         self.file
             .write_all(line.as_bytes())
             .and_then(|()| self.file.flush())
@@ -310,6 +312,7 @@ pub fn format_utc(seconds: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formats::ggf::{self, GgfGame};
 
     #[test]
     fn tags_round_trip() {
@@ -361,7 +364,7 @@ mod tests {
         };
         let line = ggf::format_all(std::slice::from_ref(&game));
         std::fs::write(&path, format!("{line}{}", &line[..20])).unwrap();
-        let games = load(&path).unwrap();
+        let games = load::<GgfGame>(&path).unwrap();
         assert_eq!(games.len(), 1);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), line);
         assert!(dir.join("match.ggf.bak").is_file());

@@ -17,8 +17,9 @@
 //!   for a time-out and `:r` otherwise.
 
 use crate::arena::contestant::{
-    Contestant, Fault, FaultKind, GameSetup, MoveRequest, MoveTime, SideClock,
+    Contestant, Fault, FaultKind, Forfeit, GameSetup, MoveRequest, MoveTime, SideClock,
 };
+use crate::arena::game::PlayedGame;
 use crate::color::Color;
 use crate::formats::ggf::{GgfClock, GgfGame, GgfMove, GgfResult, ResultFlag};
 use crate::formats::transcript::Token;
@@ -93,30 +94,18 @@ pub struct RefereeSettings {
     pub move_timeout: Duration,
 }
 
-/// How a game ended.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Ending {
-    /// Played to the end: Black's disc difference, empties to the winner.
-    Finished { black_score: i32 },
-    /// `loser` lost by a fault.
-    Forfeit { loser: Color, fault: Fault },
-}
+/// How a game ended: Black's disc difference (empties to the winner) when
+/// it was played to the end, or the forfeit.
+type Ending = Result<i32, Forfeit>;
 
-/// A game played: its record (result and clocks included; no comment) and
-/// how it ended.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PlayedGame {
-    pub record: GgfGame,
-    pub ending: Ending,
-}
-
-/// Plays a game from `opening` between `black` and `white`.
+/// Plays a game from `opening` between `black` and `white`: its record
+/// (result and clocks included; no comment) and the forfeit, if any.
 pub fn play_game(
     black: &mut dyn Contestant,
     white: &mut dyn Contestant,
     opening: &Game,
     settings: &RefereeSettings,
-) -> PlayedGame {
+) -> PlayedGame<GgfGame> {
     let mut referee = Referee::new(opening, settings, black.name(), white.name());
     let ending = referee.run(black, white);
     referee.finish(ending)
@@ -176,24 +165,13 @@ impl<'a> Referee<'a> {
 
     fn run(&mut self, black: &mut dyn Contestant, white: &mut dyn Contestant) -> Ending {
         let setup = self.setup();
-        if let Err(fault) = black.new_game(&setup) {
-            return Ending::Forfeit {
-                loser: Color::Black,
-                fault,
-            };
-        }
-        if let Err(fault) = white.new_game(&setup) {
-            return Ending::Forfeit {
-                loser: Color::White,
-                fault,
-            };
-        }
+        let forfeit = |loser| move |fault| Forfeit { loser, fault };
+        black.new_game(&setup).map_err(forfeit(Color::Black))?;
+        white.new_game(&setup).map_err(forfeit(Color::White))?;
         loop {
             let position = self.game.position();
             if position.is_game_over() {
-                return Ending::Finished {
-                    black_score: position.final_score_black(),
-                };
+                return Ok(position.final_score_black());
             }
             if position.must_pass() {
                 self.game.play(Move::Pass).expect("a forced pass is legal");
@@ -210,12 +188,10 @@ impl<'a> Referee<'a> {
                 Color::Black => &mut *black,
                 Color::White => &mut *white,
             };
-            if let Err(fault) = self.one_move(player) {
-                return Ending::Forfeit {
-                    loser: position.side,
-                    fault,
-                };
-            }
+            self.one_move(player).map_err(|fault| Forfeit {
+                loser: position.side,
+                fault,
+            })?;
         }
     }
 
@@ -259,14 +235,7 @@ impl<'a> Referee<'a> {
         let reply = player.choose(&request)?;
         let elapsed = Duration::from_millis(started.elapsed().as_millis() as u64);
         if elapsed > allowance {
-            return Err(Fault::new(
-                FaultKind::Timeout,
-                format!(
-                    "answered after {:.3} s, {:.3} s allowed",
-                    elapsed.as_secs_f64(),
-                    allowance.as_secs_f64()
-                ),
-            ));
+            return Err(Fault::late(elapsed, allowance));
         }
         let mv = match reply.token {
             Token::Square(square) => position.placement(square).map_err(|_| {
@@ -292,13 +261,13 @@ impl<'a> Referee<'a> {
         Ok(())
     }
 
-    fn finish(mut self, ending: Ending) -> PlayedGame {
+    fn finish(mut self, ending: Ending) -> PlayedGame<GgfGame> {
         self.record.result = Some(match &ending {
-            Ending::Finished { black_score } => GgfResult {
+            Ok(black_score) => GgfResult {
                 score: f64::from(*black_score),
                 flag: None,
             },
-            Ending::Forfeit { loser, fault } => GgfResult {
+            Err(Forfeit { loser, fault }) => GgfResult {
                 score: match loser {
                     Color::Black => -64.0,
                     Color::White => 64.0,
@@ -311,7 +280,7 @@ impl<'a> Referee<'a> {
         });
         PlayedGame {
             record: self.record,
-            ending,
+            forfeit: ending.err(),
         }
     }
 }
@@ -360,12 +329,10 @@ mod tests {
             move_timeout: Duration::from_secs(60),
         };
         let played = play_game(&mut black, &mut white, &opening, &settings);
-        let Ending::Finished { black_score } = played.ending else {
-            panic!("no fault expected: {:?}", played.ending);
-        };
+        assert_eq!(played.forfeit, None, "no fault expected");
         let game = played.record.to_game().unwrap();
         assert!(game.is_over());
-        assert_eq!(game.final_score_black(), Some(black_score));
+        let black_score = game.final_score_black().unwrap();
         assert_eq!(played.record.result.unwrap().score, f64::from(black_score));
         assert_eq!(played.record.black_name, "greedy");
         assert!(

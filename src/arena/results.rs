@@ -2,10 +2,9 @@
 //! a match, and the progress line and summary shown to the user.
 
 use crate::arena::contestant::FaultKind;
+use crate::arena::game::MatchRecord;
 use crate::arena::record::GameTag;
 use crate::arena::stats::{self, Sprt, SprtDecision, Wdl};
-use crate::color::Color;
-use crate::formats::ggf::GgfGame;
 use std::cmp::Ordering;
 use std::fmt::Write as _;
 
@@ -15,10 +14,8 @@ pub struct GameResult {
     pub tag: GameTag,
     /// Engine 1's outcome (`Greater` is a win).
     pub outcome: Ordering,
-    /// Black's disc difference as recorded (`RE`).
-    pub black_score: f64,
-    /// Final discs of engine 1 and engine 2 (empties to the winner), for a
-    /// game played to the end.
+    /// Final discs of engine 1 and engine 2 (empties to the winner), for an
+    /// Othello game played to the end.
     pub discs: Option<[u32; 2]>,
     /// Thinking time in seconds and moves of each engine.
     pub time: [f64; 2],
@@ -27,44 +24,34 @@ pub struct GameResult {
 
 impl GameResult {
     /// Reads a finished game's record and tag.
-    pub fn from_record(record: &GgfGame, tag: GameTag) -> GameResult {
-        let black_score = record.result.map_or(0.0, |result| result.score);
-        let engine_of = |color: Color| match color {
-            Color::Black => tag.black,
-            Color::White => 1 - tag.black,
-        };
-        let black_outcome = black_score.partial_cmp(&0.0).unwrap_or(Ordering::Equal);
+    pub fn from_record(record: &impl MatchRecord, tag: GameTag) -> GameResult {
+        let summary = record.summary();
+        let black = tag.black;
         let outcome = if tag.black == 0 {
-            black_outcome
+            summary.black
         } else {
-            black_outcome.reverse()
+            summary.black.reverse()
         };
-        let squares = record.start.size.squares() as f64;
-        let discs = tag.forfeit.is_none().then(|| {
-            let black = ((squares + black_score) / 2.0).round().max(0.0) as u32;
-            let white = (squares as u32).saturating_sub(black);
-            let mut discs = [0; 2];
-            discs[engine_of(Color::Black)] = black;
-            discs[engine_of(Color::White)] = white;
-            discs
-        });
-        let mut time = [0.0; 2];
-        let mut moves = [0; 2];
-        for mv in &record.moves {
-            if let Some(seconds) = mv.time {
-                time[engine_of(mv.color)] += seconds;
-                moves[engine_of(mv.color)] += 1;
-            }
-        }
         GameResult {
-            tag,
             outcome,
-            black_score,
-            discs,
-            time,
-            moves,
+            discs: summary
+                .discs
+                .filter(|_| tag.forfeit.is_none())
+                .map(|discs| by_engine(discs, black)),
+            time: by_engine(summary.time, black),
+            moves: by_engine(summary.moves, black),
+            tag,
         }
     }
+}
+
+/// A pair of figures by colour (Black's first) as a pair by engine
+/// (engine 1's first), `black` being the engine that had Black.
+fn by_engine<T>(mut pair: [T; 2], black: usize) -> [T; 2] {
+    if black == 1 {
+        pair.swap(0, 1);
+    }
+    pair
 }
 
 /// The running totals of a match, from engine 1's point of view.
@@ -74,10 +61,12 @@ pub struct Tally {
     pub wdl: Wdl,
     /// Engine 1's results with Black and with White.
     pub by_colour: [Wdl; 2],
-    /// Discs of each engine over the games played to the end.
+    /// Discs of each engine over the Othello games played to the end.
     pub discs: [u64; 2],
     /// Games played to the end (no forfeit).
     pub finished: u32,
+    /// Of those, the games that count discs (Othello's).
+    pub disc_games: u32,
     /// Forfeits of each engine, by kind (in [`FaultKind::ALL`] order).
     pub forfeits: [[u32; 5]; 2],
     /// Thinking time (seconds) and moves of each engine.
@@ -101,8 +90,11 @@ impl Tally {
     pub fn add(&mut self, result: &GameResult) {
         self.wdl.add(result.outcome);
         self.by_colour[result.tag.black].add(result.outcome);
-        if let Some(discs) = result.discs {
+        if result.tag.forfeit.is_none() {
             self.finished += 1;
+        }
+        if let Some(discs) = result.discs {
+            self.disc_games += 1;
             for (total, discs) in self.discs.iter_mut().zip(discs) {
                 *total += u64::from(discs);
             }
@@ -201,11 +193,15 @@ impl Tally {
             }
             None => text.push_str("Elo difference: no games\n"),
         }
-        let _ = writeln!(
-            text,
-            "Discs ({} games played to the end): {one} {}, {two} {}",
-            self.finished, self.discs[0], self.discs[1]
-        );
+        if self.disc_games > 0 {
+            let _ = writeln!(
+                text,
+                "Discs ({} games played to the end): {one} {}, {two} {}",
+                self.disc_games, self.discs[0], self.discs[1]
+            );
+        } else {
+            let _ = writeln!(text, "Games played to the end: {}", self.finished);
+        }
         for engine in 0..2 {
             let moves = self.moves[engine].max(1);
             let _ = writeln!(
@@ -254,7 +250,7 @@ fn unsigned(x: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::formats::ggf::GgfResult;
+    use crate::formats::ggf::{GgfGame, GgfResult};
 
     fn record(score: f64) -> GgfGame {
         GgfGame {

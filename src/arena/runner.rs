@@ -5,19 +5,14 @@
 //! in progress then are finished but neither written nor counted, so the
 //! result is the one the test decided on) or the engines cannot be started.
 
-use crate::arena::contestant::{Contestant, Fault};
-use crate::arena::gtp::GtpClient;
-use crate::arena::local::LocalEngine;
-use crate::arena::nboard::NboardClient;
+use crate::arena::contestant::{Fault, Lifecycle};
+use crate::arena::game::{MatchGame, MatchRecord, PlayedGame};
 use crate::arena::record::{self, GameTag, MatchFile, RecordError};
-use crate::arena::referee::{self, Ending, PlayedGame};
 use crate::arena::results::{GameResult, Tally};
 use crate::arena::schedule::{self, ScheduledGame};
-use crate::arena::spec::{EngineKind, EngineSpec, Protocol};
 use crate::arena::stats::SprtDecision;
 use crate::arena::{MatchConfig, MatchEvent, MatchReport};
 use crate::color::Color;
-use crate::game::Game;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -54,54 +49,28 @@ impl From<RecordError> for MatchError {
     }
 }
 
-/// Creates the contestant of a specification.
-pub fn contestant(spec: &EngineSpec, config: &MatchConfig) -> Box<dyn Contestant> {
-    match &spec.kind {
-        EngineKind::Local { player, depth } => Box::new(LocalEngine::new(
-            &spec.name,
-            *player,
-            *depth,
-            config.hash_mib,
-            config.threads,
-        )),
-        EngineKind::Command(command) => match command.protocol {
-            Protocol::Nboard => Box::new(NboardClient::new(
-                &spec.name,
-                command.clone(),
-                config.startup_timeout,
-            )),
-            Protocol::Gtp => Box::new(GtpClient::new(
-                &spec.name,
-                command.clone(),
-                config.gtp_passes,
-                config.startup_timeout,
-            )),
-        },
-    }
-}
-
 /// What a worker tells the main thread.
-enum Message {
-    Played(ScheduledGame, Box<PlayedGame>),
+enum Message<R> {
+    Played(ScheduledGame, Box<PlayedGame<R>>),
     Fatal(MatchError),
 }
 
 /// Runs the match of `config`, calling `observer` for every event.
-pub fn run_match(
-    config: &MatchConfig,
-    observer: &mut dyn FnMut(MatchEvent<'_>),
+pub fn run_match<G: MatchGame>(
+    config: &MatchConfig<G>,
+    observer: &mut dyn FnMut(MatchEvent<'_, G::Record>),
 ) -> Result<MatchReport, MatchError> {
     let names = [
         config.engines[0].name.clone(),
         config.engines[1].name.clone(),
     ];
-    let games = schedule::schedule(config.openings.len(), &config.schedule);
+    let games = schedule::schedule(config.game.openings(), &config.schedule);
     let in_shard = |game: &ScheduledGame| config.shard.contains(pair_of(game.number));
     let shard_games = games.iter().filter(|game| in_shard(game)).count();
     let mut tally = Tally::new(names.clone());
     let mut done = vec![false; games.len()];
     if let Some(path) = &config.output {
-        let previous = record::load(path)?;
+        let previous = record::load::<G::Record>(path)?;
         for (game, tag) in &previous {
             check_resumed(config, &games, game, tag)?;
             if done[tag.number - 1] {
@@ -148,7 +117,7 @@ pub fn run_match(
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let workers = config.concurrency.clamp(1, pending.len().max(1));
-    let (sender, receiver) = mpsc::channel::<Message>();
+    let (sender, receiver) = mpsc::channel::<Message<G::Record>>();
     let mut failure = None;
     let mut played = 0;
     std::thread::scope(|scope| {
@@ -214,10 +183,10 @@ pub fn run_match(
 
 /// A game of the file must be the game of this schedule with that number,
 /// played by these engines.
-fn check_resumed(
-    config: &MatchConfig,
+fn check_resumed<G: MatchGame>(
+    config: &MatchConfig<G>,
     games: &[ScheduledGame],
-    record: &crate::formats::ggf::GgfGame,
+    record: &G::Record,
     tag: &GameTag,
 ) -> Result<(), MatchError> {
     let mismatch = |what: String| Err(MatchError::Mismatch(format!("game {}: {what}", tag.number)));
@@ -230,7 +199,7 @@ fn check_resumed(
             config.shard
         ));
     }
-    let expected = GameTag::new(game, &opening_text(config, game.opening));
+    let expected = GameTag::new(game, &config.game.opening_text(game.opening));
     if (
         expected.round,
         expected.opening,
@@ -250,10 +219,10 @@ fn check_resumed(
     let names = [&config.engines[0].name, &config.engines[1].name];
     let black = names[tag.black];
     let white = names[1 - tag.black];
-    if record.black_name != *black || record.white_name != *white {
+    let [played_black, played_white] = record.players();
+    if played_black != black || played_white != white {
         return mismatch(format!(
-            "played by {} (Black) and {} (White), not {black} and {white}",
-            record.black_name, record.white_name
+            "played by {played_black} (Black) and {played_white} (White), not {black} and {white}"
         ));
     }
     Ok(())
@@ -265,34 +234,35 @@ fn pair_of(number: usize) -> u64 {
     (number.saturating_sub(1) / 2) as u64
 }
 
-/// The transcript of an opening (empty for the standard start).
-fn opening_text(config: &MatchConfig, index: usize) -> String {
-    config
-        .openings
-        .get(index)
-        .map(|opening| crate::formats::transcript::format_game(&opening.game))
-        .unwrap_or_default()
-}
-
 /// The record of a played game with its tag, and its result.
-fn finish_record(
-    config: &MatchConfig,
+fn finish_record<G: MatchGame>(
+    config: &MatchConfig<G>,
     game: &ScheduledGame,
-    played: PlayedGame,
-) -> (crate::formats::ggf::GgfGame, GameResult) {
-    let mut tag = GameTag::new(game, &opening_text(config, game.opening));
-    if let Ending::Forfeit { loser, fault } = &played.ending {
-        let engine = match loser {
-            Color::Black => game.black,
-            Color::White => 1 - game.black,
-        };
-        tag.forfeit = Some((engine, fault.kind));
-        tag.note = format!("{} ({}) {fault}", config.engines[engine].name, loser.name());
+    played: PlayedGame<G::Record>,
+) -> (G::Record, GameResult) {
+    let mut tag = GameTag::new(game, &config.game.opening_text(game.opening));
+    if let Some(forfeit) = &played.forfeit {
+        let engine = engine_of(game, forfeit.loser);
+        tag.forfeit = Some((engine, forfeit.fault.kind));
+        tag.note = format!(
+            "{} ({}) {}",
+            config.engines[engine].name,
+            forfeit.loser.name(),
+            forfeit.fault
+        );
     }
     let mut record = played.record;
-    record.comment = tag.to_string();
+    record.set_comment(tag.to_string());
     let result = GameResult::from_record(&record, tag);
     (record, result)
+}
+
+/// The engine (0 or 1) that has `color` in `game`.
+fn engine_of(game: &ScheduledGame, color: Color) -> usize {
+    match color {
+        Color::Black => game.black,
+        Color::White => 1 - game.black,
+    }
 }
 
 /// The seed of engine `engine`'s random choices in game `number`: draws of
@@ -303,25 +273,28 @@ fn game_seed(seed: u64, number: usize, engine: usize) -> u64 {
 }
 
 /// A worker: plays pending games until none is left or the match stops.
-fn work(
-    config: &MatchConfig,
+fn work<G: MatchGame>(
+    config: &MatchConfig<G>,
     pending: &[ScheduledGame],
     next: &AtomicUsize,
     stop: &AtomicBool,
-    sender: &mpsc::Sender<Message>,
+    sender: &mpsc::Sender<Message<G::Record>>,
 ) {
-    let mut engines: Vec<Box<dyn Contestant>> = config
-        .engines
-        .iter()
-        .map(|spec| contestant(spec, config))
-        .collect();
-    for (engine, spec) in engines.iter_mut().zip(&config.engines) {
-        if let Err(fault) = engine.ensure_started() {
-            let _ = sender.send(Message::Fatal(MatchError::Engine {
-                name: spec.name.clone(),
-                fault,
-            }));
-            return;
+    let fatal = |spec: &crate::arena::EngineSpec, fault| {
+        let _ = sender.send(Message::Fatal(MatchError::Engine {
+            name: spec.name.clone(),
+            fault,
+        }));
+    };
+    let mut engines = Vec::with_capacity(2);
+    for spec in &config.engines {
+        let started = config
+            .game
+            .player(spec, config.startup_timeout)
+            .and_then(|mut engine| engine.ensure_started().map(|()| engine));
+        match started {
+            Ok(engine) => engines.push(engine),
+            Err(fault) => return fatal(spec, fault),
         }
     }
     let mut start_failures = [0u32; 2];
@@ -333,10 +306,6 @@ fn work(
         let Some(&game) = pending.get(index) else {
             return;
         };
-        let opening = config
-            .openings
-            .get(game.opening)
-            .map_or_else(|| Game::new(crate::BoardSize::Eight), |o| o.game.clone());
         for (index, engine) in engines.iter_mut().enumerate() {
             engine.set_seed(game_seed(config.seed, game.number, index));
         }
@@ -346,23 +315,16 @@ fn work(
         } else {
             (&mut second[0], &mut first[0])
         };
-        let played = referee::play_game(black.as_mut(), white.as_mut(), &opening, &config.referee);
-        if let Ending::Forfeit { loser, .. } = &played.ending {
-            let engine = match loser {
-                Color::Black => game.black,
-                Color::White => 1 - game.black,
-            };
+        let played = config.game.play(black, white, game.opening);
+        if let Some(forfeit) = &played.forfeit {
+            let engine = engine_of(&game, forfeit.loser);
             match engines[engine].restart() {
                 Ok(()) => start_failures[engine] = 0,
                 Err(fault) => {
                     start_failures[engine] += 1;
                     if start_failures[engine] >= MAX_START_FAILURES {
                         let _ = sender.send(Message::Played(game, Box::new(played)));
-                        let _ = sender.send(Message::Fatal(MatchError::Engine {
-                            name: config.engines[engine].name.clone(),
-                            fault,
-                        }));
-                        return;
+                        return fatal(&config.engines[engine], fault);
                     }
                 }
             }

@@ -5,13 +5,14 @@
 //!   `depth:N` is level `N` with the midgame depth fixed at `N` (the level's
 //!   endgame solving is kept).
 //! * Anything else is a command line, split like a shell does (quotes and
-//!   backslashes), run as a subprocess speaking NBoard or GTP. The protocol is
-//!   taken from the command when a word of it says so (`nboard`, `-nboard`,
-//!   `--nboard`, `gtp`, `-gtp`, `--gtp`) or, failing that, when the name of
-//!   the program or script does (`edax-gtp`, `bot_nboard.py`); it must be
-//!   named otherwise. A
-//!   program named `oxello` that is not on the `PATH` is the running oxello
-//!   binary.
+//!   backslashes), run as a subprocess speaking NBoard, GTP or (gomoku) the
+//!   Gomocup protocol. The protocol is taken from the command when a word of
+//!   it says so (`nboard`, `-nboard`, `--nboard`, `gtp`, `-gtp`, `--gtp`,
+//!   `gomocup`) or, failing that, when the name of the program or script
+//!   does (`edax-gtp`, `bot_nboard.py`, `pbrain-rapfi`); it must be named
+//!   otherwise (a gomoku match names it: every gomoku engine speaks
+//!   Gomocup). A program named `oxello` that is not on the `PATH` is the
+//!   running oxello binary (`oxello gomocup` is oxello's gomoku brain).
 //!
 //! [`Engine`]: crate::engine::Engine
 
@@ -25,26 +26,48 @@ use std::str::FromStr;
 pub enum Protocol {
     Nboard,
     Gtp,
+    /// Gomoku's Gomocup (Piskvork) protocol.
+    Gomocup,
+}
+
+impl Protocol {
+    pub const ALL: [Protocol; 3] = [Protocol::Nboard, Protocol::Gtp, Protocol::Gomocup];
+
+    /// The name on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Protocol::Nboard => "nboard",
+            Protocol::Gtp => "gtp",
+            Protocol::Gomocup => "gomocup",
+        }
+    }
+
+    /// Words in program or script names that tell the protocol:
+    /// `edax-gtp`, `bot_nboard.py`, `pbrain-rapfi` (the Gomocup naming rule).
+    const fn name_hints(self) -> &'static [&'static str] {
+        match self {
+            Protocol::Nboard => &["nboard"],
+            Protocol::Gtp => &["gtp"],
+            Protocol::Gomocup => &["gomocup", "pbrain"],
+        }
+    }
 }
 
 impl FromStr for Protocol {
     type Err = SpecError;
 
     fn from_str(text: &str) -> Result<Protocol, SpecError> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "nboard" => Ok(Protocol::Nboard),
-            "gtp" => Ok(Protocol::Gtp),
-            _ => Err(SpecError::UnknownProtocol(text.to_string())),
-        }
+        let name = text.trim();
+        Protocol::ALL
+            .into_iter()
+            .find(|protocol| protocol.name().eq_ignore_ascii_case(name))
+            .ok_or_else(|| SpecError::UnknownProtocol(text.to_string()))
     }
 }
 
 impl fmt::Display for Protocol {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Protocol::Nboard => "nboard",
-            Protocol::Gtp => "gtp",
-        })
+        f.write_str(self.name())
     }
 }
 
@@ -96,11 +119,11 @@ impl fmt::Display for SpecError {
             SpecError::Empty => f.write_str("empty engine specification"),
             SpecError::UnclosedQuote(text) => write!(f, "unclosed quote in '{text}'"),
             SpecError::UnknownProtocol(text) => {
-                write!(f, "unknown protocol '{text}' (use nboard or gtp)")
+                write!(f, "unknown protocol '{text}' (use nboard, gtp or gomocup)")
             }
             SpecError::NoProtocol(text) => write!(
                 f,
-                "cannot tell the protocol of '{text}': name it (--proto1/--proto2 nboard|gtp)"
+                "cannot tell the protocol of '{text}': name it (--proto1/--proto2 nboard|gtp|gomocup)"
             ),
             SpecError::BadLevel(text) => write!(
                 f,
@@ -180,31 +203,39 @@ fn command_line(text: &str, protocol: Option<Protocol>) -> Result<CommandLine, S
     })
 }
 
-/// The protocol a command line names, if exactly one.
+/// The protocol a command line names, if exactly one: by a word of its
+/// arguments, or else by the name of its program or script.
 fn detect_protocol(program: &str, args: &[String]) -> Option<Protocol> {
-    let said = |word: &str| {
-        args.iter()
-            .any(|arg| arg.trim_start_matches('-').eq_ignore_ascii_case(word))
+    let said = |protocol: Protocol| {
+        args.iter().any(|arg| {
+            arg.trim_start_matches('-')
+                .eq_ignore_ascii_case(protocol.name())
+        })
     };
-    match (said("nboard"), said("gtp")) {
-        (true, false) => Some(Protocol::Nboard),
-        (false, true) => Some(Protocol::Gtp),
-        (false, false) => {
-            // A program or script whose name says it (`edax-gtp`, `bot_nboard.py`).
-            let stems: Vec<String> = std::iter::once(program)
-                .chain(args.iter().map(String::as_str))
-                .filter(|word| !word.starts_with('-'))
-                .filter_map(|word| std::path::Path::new(word).file_stem())
-                .map(|stem| stem.to_string_lossy().to_ascii_lowercase())
-                .collect();
-            let named = |word: &str| stems.iter().any(|stem| stem.contains(word));
-            match (named("nboard"), named("gtp")) {
-                (true, false) => Some(Protocol::Nboard),
-                (false, true) => Some(Protocol::Gtp),
-                _ => None,
-            }
+    // A program or script whose name says it (`edax-gtp`, `bot_nboard.py`).
+    let stems: Vec<String> = std::iter::once(program)
+        .chain(args.iter().map(String::as_str))
+        .filter(|word| !word.starts_with('-'))
+        .filter_map(|word| std::path::Path::new(word).file_stem())
+        .map(|stem| stem.to_string_lossy().to_ascii_lowercase())
+        .collect();
+    let named = |protocol: Protocol| {
+        protocol
+            .name_hints()
+            .iter()
+            .any(|hint| stems.iter().any(|stem| stem.contains(hint)))
+    };
+    let only = |test: &dyn Fn(Protocol) -> bool| {
+        let mut found = Protocol::ALL.into_iter().filter(|&protocol| test(protocol));
+        match (found.next(), found.next()) {
+            (Some(protocol), None) => Some(protocol),
+            _ => None,
         }
-        (true, true) => None,
+    };
+    if Protocol::ALL.into_iter().any(said) {
+        only(&said)
+    } else {
+        only(&named)
     }
 }
 
@@ -383,6 +414,15 @@ mod tests {
         let spec = EngineSpec::parse("python3 bot.py", Some(Protocol::Gtp), None).unwrap();
         assert!(matches!(spec.kind, EngineKind::Command(c) if c.protocol == Protocol::Gtp));
         assert_eq!("GTP".parse::<Protocol>(), Ok(Protocol::Gtp));
+        let spec = EngineSpec::parse("/work/peers/rapfi/pbrain-rapfi", None, None).unwrap();
+        assert_eq!(spec.name, "pbrain-rapfi");
+        assert!(matches!(spec.kind, EngineKind::Command(c) if c.protocol == Protocol::Gomocup));
+        let spec = EngineSpec::parse("oxello gomocup", None, None).unwrap();
+        assert!(matches!(spec.kind, EngineKind::Command(c) if c.protocol == Protocol::Gomocup));
+        assert!(matches!(
+            EngineSpec::parse("pbrain-x --gtp", None, None).unwrap().kind,
+            EngineKind::Command(c) if c.protocol == Protocol::Gtp
+        ));
     }
 
     #[test]

@@ -1,13 +1,21 @@
-//! `oxello match`: builds the match from the command line, shows a live
-//! progress line on stderr and prints the summary on stdout.
+//! `oxello match`: builds the match from the command line (Othello, or
+//! gomoku with `--game gomoku`), shows a live progress line on stderr and
+//! prints the summary on stdout.
 
 use super::EngineArgs;
+use super::game::{BoardArgs, Game};
 use clap::Args;
+use oxello::arena::gomoku::GOMOCUP_MAX_MEMORY;
 use oxello::arena::spec::EngineKind;
-use oxello::arena::{EngineSpec, MatchConfig, MatchEvent, ScheduleOptions, TimeControl, run_match};
+use oxello::arena::{
+    EngineSpec, GomokuMatch, GomokuSettings, MatchConfig, MatchEvent, MatchGame, MatchRecord,
+    OthelloMatch, Protocol, ScheduleOptions, TimeControl, run_match,
+};
 use oxello::bitboard::BoardSize;
 use oxello::engine::Player;
+use oxello::formats::ggf::GgfGame;
 use oxello::formats::openings;
+use oxello::gomoku::sgf::GomokuRecord;
 use oxello::players::SimplePlayer;
 use oxello::position::Position;
 use std::error::Error;
@@ -19,7 +27,9 @@ use std::time::Duration;
 #[derive(Debug, Args)]
 pub struct MatchArgs {
     /// An engine, given twice: `level:N`, `depth:N`, `random`, `greedy`,
-    /// `positional`, or a command line speaking NBoard or GTP.
+    /// `positional`, or a command line speaking NBoard or GTP; for gomoku,
+    /// `greedy`, `random` or a command speaking the Gomocup protocol
+    /// (`"oxello gomocup"`, `pbrain-rapfi`).
     #[arg(short, long = "engine", value_name = "ENGINE")]
     pub engines: Vec<String>,
     /// Engine 1 (instead of the first `--engine`).
@@ -28,7 +38,8 @@ pub struct MatchArgs {
     /// Engine 2 (instead of the second `--engine`).
     #[arg(long, value_name = "ENGINE", conflicts_with = "engines")]
     pub engine2: Option<String>,
-    /// Protocol of engine 1 when its command does not say (`nboard`, `gtp`).
+    /// Protocol of engine 1 when its command does not say (`nboard`, `gtp`;
+    /// gomoku engines speak `gomocup`).
     #[arg(long)]
     pub proto1: Option<oxello::arena::Protocol>,
     /// Protocol of engine 2 when its command does not say.
@@ -40,8 +51,14 @@ pub struct MatchArgs {
     /// Display name of engine 2.
     #[arg(long)]
     pub name2: Option<String>,
-    /// Opening list, one transcript per line (XOT); each is played twice.
-    /// Without it, games start from the standard position.
+    /// The game: `othello`, or `gomoku` (five in a row, engines speaking the
+    /// Gomocup protocol; `--size`, `--rule`, `--max-memory`).
+    #[arg(long, value_enum, default_value_t = Game::Othello)]
+    pub game: Game,
+    /// Opening list, each played twice. Othello: one transcript per line
+    /// (XOT); without it, games start from the standard position. Gomoku:
+    /// c-gomoku-cli's formats, offsets from the centre (`0,0, 1,0, 1,3`) or
+    /// moves (`h8i9j7`); without it, games start on the empty board.
     #[arg(long)]
     pub openings: Option<std::path::PathBuf>,
     /// Number of games (default: two per opening per round).
@@ -55,9 +72,13 @@ pub struct MatchArgs {
     #[arg(long)]
     pub random: bool,
     /// Game clock: `MAIN[+INC]` in seconds or `M:SS` (e.g. `60+0.5`).
+    /// Gomoku: each engine's time for its moves of a game (`timeout_match`),
+    /// no increment; `--time` gives the time per move (`timeout_turn`), and
+    /// both may be given.
     #[arg(long, value_name = "MAIN[+INC]")]
     pub tc: Option<String>,
-    /// Seconds of tolerance beyond the clock or time per move.
+    /// Seconds of tolerance beyond the clock or time per move (gomoku: the
+    /// turn or match time left).
     #[arg(long, default_value_t = 1.0)]
     pub grace: f64,
     /// Longest wait for a move without a clock, seconds.
@@ -70,8 +91,8 @@ pub struct MatchArgs {
     /// Games played at once (each with its own engine processes).
     #[arg(short = 'j', long, default_value_t = 1)]
     pub concurrency: usize,
-    /// Match file: every game is appended as GGF when it ends; an existing
-    /// file is resumed.
+    /// Match file: every game is appended when it ends, as GGF (Othello)
+    /// or SGF (gomoku), one game per line; an existing file is resumed.
     #[arg(short, long)]
     pub output: Option<std::path::PathBuf>,
     /// Stop when decided: `elo0,elo1[,alpha,beta]` (alpha = beta = 0.05).
@@ -89,10 +110,16 @@ pub struct MatchArgs {
     /// files, such as the shards of one match, and play nothing.
     #[arg(long, value_name = "FILE", num_args = 1..)]
     pub merge: Vec<std::path::PathBuf>,
-    /// How passes are sent to GTP engines: `explicit` (`play white pass`)
-    /// or `implicit` (left out; the engine infers them).
-    #[arg(long, default_value = "explicit")]
-    pub gtp_passes: oxello::arena::gtp::PassStyle,
+    /// How passes are sent to GTP engines: `explicit` (`play white pass`,
+    /// the default) or `implicit` (left out; the engine infers them).
+    #[arg(long)]
+    pub gtp_passes: Option<oxello::arena::gtp::PassStyle>,
+    #[command(flatten)]
+    pub board: BoardArgs,
+    /// Gomoku: the memory the engines may use (`INFO max_memory`), MiB; 0
+    /// for no limit [default: 350, Gomocup's].
+    #[arg(long, value_name = "MIB")]
+    pub max_memory: Option<u64>,
 }
 
 /// Seconds from the command line as a duration, refusing nonsense.
@@ -106,8 +133,16 @@ fn seconds(option: &str, value: f64) -> Result<Duration, Box<dyn Error>> {
     }
 }
 
-/// The match the command line describes.
-pub fn config(args: &MatchArgs, engine: &EngineArgs) -> Result<MatchConfig, Box<dyn Error>> {
+/// The parts of the match the command line describes that do not depend
+/// on the game: the engines (checked by `game`, whose engines speak
+/// `protocol` when their commands do not say), the schedule, the match
+/// file, the stopping rules.
+fn match_config<G: MatchGame>(
+    args: &MatchArgs,
+    engine: &EngineArgs,
+    game: G,
+    protocol: Option<Protocol>,
+) -> Result<MatchConfig<G>, Box<dyn Error>> {
     if engine.level.is_some() {
         return Err(super::usage(
             "--level does not apply to a match: name the levels in --engine \
@@ -125,22 +160,18 @@ pub fn config(args: &MatchArgs, engine: &EngineArgs) -> Result<MatchConfig, Box<
             texts.len()
         )));
     };
-    let first = EngineSpec::parse(one, args.proto1, args.name1.as_deref())
-        .map_err(|e| super::usage(format!("engine 1: {e}")))?;
-    let mut second = EngineSpec::parse(two, args.proto2, args.name2.as_deref())
-        .map_err(|e| super::usage(format!("engine 2: {e}")))?;
+    let parse = |number: usize, text: &str, proto: Option<Protocol>, name: &Option<String>| {
+        EngineSpec::parse(text, proto.or(protocol), name.as_deref())
+            .map_err(|e| e.to_string())
+            .and_then(|spec| game.check_engine(&spec).map(|()| spec))
+            .map_err(|e| super::usage(format!("engine {number}: {e}")))
+    };
+    let first = parse(1, one, args.proto1, &args.name1)?;
+    let mut second = parse(2, two, args.proto2, &args.name2)?;
     if second.name == first.name {
         second.name.push_str("#2");
     }
-    let mut config = MatchConfig::new([first, second]);
-    if let Some(path) = &args.openings {
-        let text = oxello::formats::read_text_file(path, u64::MAX)?;
-        config.openings = openings::parse_list(&text, Position::start(BoardSize::Eight))
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        if config.openings.is_empty() {
-            return Err(format!("{}: no openings", path.display()).into());
-        }
-    }
+    let mut config = MatchConfig::with_game([first, second], game);
     config.schedule = ScheduleOptions {
         games: args.games,
         rounds: args.rounds.max(1),
@@ -150,17 +181,6 @@ pub fn config(args: &MatchArgs, engine: &EngineArgs) -> Result<MatchConfig, Box<
             (None, false) => None,
         },
     };
-    config.referee.depth = engine.depth;
-    config.referee.time = match (&args.tc, engine.time) {
-        (Some(_), Some(_)) => return Err(super::usage("give --tc or --time, not both")),
-        (Some(tc), None) => TimeControl::parse_clock(tc).ok_or_else(|| {
-            super::usage(format!("--tc {tc}: use MAIN[+INC], e.g. 60+0.5 or 5:00"))
-        })?,
-        (None, Some(time)) => TimeControl::PerMove(seconds("--time", time)?),
-        (None, None) => TimeControl::Unlimited,
-    };
-    config.referee.grace = seconds("--grace", args.grace)?;
-    config.referee.move_timeout = seconds("--move-timeout", args.move_timeout)?;
     config.startup_timeout = seconds("--startup-timeout", args.startup_timeout)?;
     config.concurrency = args.concurrency.max(1);
     config.output = args.output.clone();
@@ -175,6 +195,35 @@ pub fn config(args: &MatchArgs, engine: &EngineArgs) -> Result<MatchConfig, Box<
         config.shard = shard;
     }
     config.stop_after = args.stop_after;
+    config.seed = engine.seed.unwrap_or_else(rand::random);
+    Ok(config)
+}
+
+/// The Othello match the command line describes.
+pub fn config(args: &MatchArgs, engine: &EngineArgs) -> Result<MatchConfig, Box<dyn Error>> {
+    let mut game = OthelloMatch::default();
+    if let Some(path) = &args.openings {
+        let text = oxello::formats::read_text_file(path, u64::MAX)?;
+        game.openings = openings::parse_list(&text, Position::start(BoardSize::Eight))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        if game.openings.is_empty() {
+            return Err(format!("{}: no openings", path.display()).into());
+        }
+    }
+    game.referee.depth = engine.depth;
+    game.referee.time = match (&args.tc, engine.time) {
+        (Some(_), Some(_)) => return Err(super::usage("give --tc or --time, not both")),
+        (Some(tc), None) => clock(tc)?,
+        (None, Some(time)) => TimeControl::PerMove(seconds("--time", time)?),
+        (None, None) => TimeControl::Unlimited,
+    };
+    game.referee.grace = seconds("--grace", args.grace)?;
+    game.referee.move_timeout = seconds("--move-timeout", args.move_timeout)?;
+    if let Some(threads) = engine.threads {
+        game.threads = threads.clamp(1, oxello::engine::MAX_THREADS);
+    }
+    game.gtp_passes = args.gtp_passes.unwrap_or_default();
+    let mut config = match_config(args, engine, game, None)?;
     if let Some(hash) = engine.hash {
         // Every game in progress has its own in-process engines, each with
         // its table.
@@ -184,21 +233,73 @@ pub fn config(args: &MatchArgs, engine: &EngineArgs) -> Result<MatchConfig, Box<
             .filter(|spec| matches!(spec.kind, EngineKind::Local { .. }))
             .count();
         super::check_hash(hash, local * config.concurrency)?;
-        config.hash_mib = hash;
+        config.game.hash_mib = hash;
     }
-    if let Some(threads) = engine.threads {
-        config.threads = threads.clamp(1, oxello::engine::MAX_THREADS);
-    }
-    config.gtp_passes = args.gtp_passes;
-    config.seed = engine.seed.unwrap_or_else(rand::random);
     Ok(config)
 }
 
+/// `--tc MAIN[+INC]`.
+fn clock(tc: &str) -> Result<TimeControl, Box<dyn Error>> {
+    TimeControl::parse_clock(tc)
+        .ok_or_else(|| super::usage(format!("--tc {tc}: use MAIN[+INC], e.g. 60+0.5 or 5:00")))
+}
+
+/// The gomoku match the command line describes.
+pub fn gomoku(
+    args: &MatchArgs,
+    engine: &EngineArgs,
+) -> Result<MatchConfig<GomokuMatch>, Box<dyn Error>> {
+    engine.refuse("match --game gomoku", &["hash", "selectivity"])?;
+    if args.gtp_passes.is_some() {
+        return Err(super::usage("--gtp-passes is for GTP Othello engines"));
+    }
+    let config = args.board.config(None)?;
+    let openings = match &args.openings {
+        Some(path) => {
+            let text = oxello::formats::read_text_file(path, u64::MAX)?;
+            let openings = oxello::gomoku::openings::parse_list(&text, config)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            if openings.is_empty() {
+                return Err(format!("{}: no openings", path.display()).into());
+            }
+            openings
+        }
+        None => Vec::new(),
+    };
+    let match_time = match args.tc.as_deref().map(clock).transpose()? {
+        Some(TimeControl::Game { main, increment }) if increment.is_zero() => Some(main),
+        Some(_) => {
+            return Err(super::usage(
+                "--tc: gomoku engines have no increment (Gomocup's timeout_match): give --tc MAIN",
+            ));
+        }
+        None => None,
+    };
+    let max_memory = match args.max_memory {
+        None => GOMOCUP_MAX_MEMORY,
+        Some(mib) if mib <= 1 << 30 => mib << 20,
+        Some(mib) => return Err(super::usage(format!("--max-memory {mib}: too large"))),
+    };
+    let settings = GomokuSettings {
+        config,
+        turn: engine.time.map(|t| seconds("--time", t)).transpose()?,
+        match_time,
+        tolerance: seconds("--grace", args.grace)?,
+        move_timeout: seconds("--move-timeout", args.move_timeout)?,
+        max_memory,
+        depth: engine.depth,
+        threads: engine.threads,
+    };
+    let game = GomokuMatch::new(settings, openings).map_err(super::usage)?;
+    match_config(args, engine, game, Some(Protocol::Gomocup))
+}
+
 /// A warning when the match would play the same games over and over: with
-/// no opening list every game starts from the standard position, so two
+/// no opening list every game starts from the same position, so two
 /// engines that do not play at random repeat the same two games.
-fn repetition_warning(config: &MatchConfig) -> Option<String> {
-    let games = oxello::arena::schedule::schedule(config.openings.len(), &config.schedule).len();
+fn repetition_warning<G: MatchGame>(config: &MatchConfig<G>, list: &str) -> Option<String> {
+    let openings = config.game.openings();
+    let games = oxello::arena::schedule::schedule(openings, &config.schedule).len();
     let random = config.engines.iter().any(|spec| {
         matches!(
             spec.kind,
@@ -208,17 +309,20 @@ fn repetition_warning(config: &MatchConfig) -> Option<String> {
             }
         )
     });
-    (config.openings.is_empty() && games > 2 && !random).then(|| {
+    (openings == 0 && games > 2 && !random).then(|| {
         format!(
-            "no --openings: all {games} games start from the standard position, so engines that \
-             do not play at random repeat the same two games; give an opening list \
-             (positions/xot-first-50.txt, or an XOT list)"
+            "no --openings: all {games} games start from the same position, so engines that \
+             do not play at random repeat the same two games; give an opening list ({list})"
         )
     })
 }
 
-/// `oxello match --merge FILE...`: the combined result of match files.
-fn merge(args: &MatchArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
+/// `oxello match --merge FILE...`: the combined result of match files of
+/// records `R`.
+fn merge<R: MatchRecord>(
+    args: &MatchArgs,
+    engine: &EngineArgs,
+) -> Result<ExitCode, Box<dyn Error>> {
     engine.refuse("match --merge (it plays nothing)", super::ENGINE_OPTIONS)?;
     let playing = !args.engines.is_empty()
         || args.engine1.is_some()
@@ -234,7 +338,7 @@ fn merge(args: &MatchArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Erro
             "match --merge reads match files and plays nothing: give only the files (and --sprt)",
         ));
     }
-    let merged = oxello::arena::merge::merge(&args.merge)?;
+    let merged = oxello::arena::merge::merge::<R>(&args.merge)?;
     if merged.dropped > 0 {
         eprintln!(
             "warning: {} line(s) of the files are not finished match games and were left out",
@@ -266,19 +370,42 @@ fn merge(args: &MatchArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Erro
 
 /// Runs `oxello match`.
 pub fn run(args: &MatchArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
-    if !args.merge.is_empty() {
-        return merge(args, engine);
+    if args.game == Game::Othello && (args.board.given() || args.max_memory.is_some()) {
+        return Err(super::usage(
+            "--size, --rule and --max-memory are gomoku options (--game gomoku)",
+        ));
     }
-    let config = config(args, engine)?;
+    match (args.game, args.merge.is_empty()) {
+        (Game::Othello, false) => merge::<GgfGame>(args, engine),
+        (Game::Gomoku, false) => merge::<GomokuRecord>(args, engine),
+        (Game::Othello, true) => play(
+            args,
+            &config(args, engine)?,
+            "the standard start",
+            "positions/xot-first-50.txt, or an XOT list",
+        ),
+        (Game::Gomoku, true) => play(
+            args,
+            &gomoku(args, engine)?,
+            "the empty board",
+            "positions/gomoku-openings.txt",
+        ),
+    }
+}
+
+/// Plays the match of `config`; `start` names the position games start
+/// from without openings, `list` an opening list to suggest.
+fn play<G: MatchGame>(
+    args: &MatchArgs,
+    config: &MatchConfig<G>,
+    start: &str,
+    list: &str,
+) -> Result<ExitCode, Box<dyn Error>> {
     let openings = match &args.openings {
-        Some(path) => format!("{} openings of {}", config.openings.len(), path.display()),
-        None => "the standard start".to_string(),
+        Some(path) => format!("{} openings of {}", config.game.openings(), path.display()),
+        None => start.to_string(),
     };
     let mut out = std::io::stdout().lock();
-    let depth = config
-        .referee
-        .depth
-        .map_or(String::new(), |d| format!(", depth {d}"));
     let shard = if config.shard == oxello::shard::Shard::WHOLE {
         String::new()
     } else {
@@ -286,20 +413,20 @@ pub fn run(args: &MatchArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
     };
     writeln!(
         out,
-        "Match {} vs {}: {openings}, {}{depth}, concurrency {}, seed {}{shard}",
+        "Match {} vs {}: {openings}, {}, concurrency {}, seed {}{shard}",
         config.engines[0].name,
         config.engines[1].name,
-        config.referee.time.describe(),
+        config.game.describe(),
         config.concurrency,
         config.seed
     )?;
-    if let Some(warning) = repetition_warning(&config) {
+    if let Some(warning) = repetition_warning(config, list) {
         eprintln!("warning: {warning}");
     }
     let terminal = std::io::stderr().is_terminal();
     let mut progress = Progress::new();
     let sprt = config.sprt;
-    let report = run_match(&config, &mut |event| match event {
+    let report = run_match(config, &mut |event| match event {
         MatchEvent::Resumed {
             games,
             tally,
@@ -325,14 +452,11 @@ pub fn run(args: &MatchArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
             total,
         } => {
             if !terminal {
-                let outcome = record
-                    .result
-                    .map_or("?".to_string(), |result| result.to_string());
+                let outcome = record.result_text().unwrap_or_else(|| "?".to_string());
+                let [black, white] = record.players();
                 eprintln!(
-                    "game {} {} (Black) vs {} (White): {outcome}{}",
+                    "game {} {black} (Black) vs {white} (White): {outcome}{}",
                     result.tag.number,
-                    record.black_name,
-                    record.white_name,
                     if result.tag.note.is_empty() {
                         String::new()
                     } else {

@@ -298,6 +298,12 @@ pub enum Command {
     /// engines (NBoard `set depth`), `--time` gives seconds per move, `--tc`
     /// a game clock. Every game is appended to `--output` as GGF when it
     /// ends; rerunning with the same file resumes the match.
+    ///
+    /// With `--game gomoku`, gomoku engines speaking the Gomocup protocol
+    /// (`--engine "oxello gomocup"`, `pbrain-rapfi`) or the simple players
+    /// `greedy` and `random` play on `--size` under `--rule`, with `--time`
+    /// per move (`timeout_turn`) and `--tc` per game (`timeout_match`); the
+    /// match file is SGF.
     Match(Box<MatchArgs>),
     /// Train the pattern evaluation from WTHOR game files and write the
     /// weight file (the built-in one is `src/eval/pattern-weights.bin`).

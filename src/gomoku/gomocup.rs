@@ -150,6 +150,15 @@ impl Gomocup {
         Flow::Continue
     }
 
+    /// Adopts a board size and rule; the table's content is of no use
+    /// under others (it survives from game to game otherwise).
+    fn set_config(&mut self, config: Config) {
+        if config != self.config {
+            self.searcher.clear();
+        }
+        self.config = config;
+    }
+
     fn error(&mut self, out: &mut Vec<String>, message: String) {
         self.rejected = true;
         out.push(format!("ERROR {message}"));
@@ -179,7 +188,7 @@ impl Gomocup {
         };
         match Board::new(config) {
             Ok(board) => {
-                self.config = config;
+                self.set_config(config);
                 self.board = Some(board);
                 out.push("OK".to_string());
             }
@@ -336,7 +345,7 @@ impl Gomocup {
                 };
                 match config.validate() {
                     Ok(config) => {
-                        self.config = config;
+                        self.set_config(config);
                         if let Some(board) = &self.board
                             && board.stone_count() == 0
                             && let Ok(fresh) = Board::new(config)

@@ -139,11 +139,15 @@ pub struct Table {
 
 impl Table {
     pub fn new(mib: usize) -> Table {
-        let wanted = (mib.max(1) << 20) / std::mem::size_of::<Entry>();
-        let size = wanted.next_power_of_two() / 2;
         Table {
-            entries: vec![EMPTY_ENTRY; size.max(1024)],
+            entries: vec![EMPTY_ENTRY; Table::entries_for(mib)],
         }
+    }
+
+    /// Entries of a table of `mib` MiB: a power of two, at most that size.
+    fn entries_for(mib: usize) -> usize {
+        let wanted = (mib.max(1) << 20) / std::mem::size_of::<Entry>();
+        (wanted.next_power_of_two() / 2).max(1024)
     }
 
     pub fn clear(&mut self) {
@@ -319,9 +323,13 @@ impl Searcher {
         self.table.clear();
     }
 
-    /// Resizes the table (drops its content).
+    /// Resizes the table (drops its content), unless it has that size
+    /// already: a manager sends `INFO max_memory` before every game, and a
+    /// new table of hundreds of MiB would cost the first move its time.
     pub fn resize(&mut self, hash_mib: usize) {
-        self.table = Table::new(hash_mib);
+        if Table::entries_for(hash_mib) != self.table.entries.len() {
+            self.table = Table::new(hash_mib);
+        }
     }
 
     /// Searches the side to move's best move. `progress` hears each finished

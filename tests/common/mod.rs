@@ -41,3 +41,26 @@ pub fn shared(dir: &str) -> Option<std::path::PathBuf> {
         None
     }
 }
+
+/// A fresh directory for one test's files, `oxello-SUITE-TEST-PID` in the
+/// system's temporary directory.
+pub fn temp_dir(suite: &str, test: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("oxello-{suite}-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A match summary (`oxello match`, `--merge`) without the lines that
+/// differ from run to run: thinking times and the header.
+pub fn match_results(summary: &str) -> String {
+    summary
+        .lines()
+        .filter(|line| {
+            !line.contains("ms per move")
+                && !line.starts_with("Match ")
+                && !line.starts_with("Merged ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}

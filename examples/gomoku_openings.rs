@@ -1,0 +1,113 @@
+//! Writes the balanced gomoku opening list `positions/gomoku-openings.txt`.
+//!
+//! ```text
+//! cargo run --release --example gomoku_openings > positions/gomoku-openings.txt
+//! ```
+//!
+//! Every three-stone opening of the Gomocup kind is considered: Black at
+//! the centre, White and then Black within two points of it (each taken
+//! once up to the eight symmetries of the board). oxello's gomoku search
+//! judges each on 15x15 under the standard rule (exactly five), White to
+//! move, with a fixed budget (iterations to depth 10, at most 400,000 nodes,
+//! threat searches included), and the openings whose score is nearest 0 are
+//! kept: the [`COUNT`] most balanced, none a win found for either side. The
+//! list is written in c-gomoku-cli's offset format, most balanced first,
+//! with the scores on stderr. The search is deterministic (one thread, a
+//! node limit), so the list is the same every run of the same engine.
+
+use oxello::gomoku::board::{Board, Point};
+use oxello::gomoku::openings::Opening;
+use oxello::gomoku::rules::{Config, Rule};
+use oxello::gomoku::search::{Limits, Searcher, WIN_BOUND};
+use oxello::search::StopSignal;
+use std::collections::BTreeSet;
+
+/// Openings written.
+const COUNT: usize = 24;
+/// How far from the centre the second and third stones go.
+const RADIUS: i64 = 2;
+
+/// The eight symmetries of the square about its centre, on offsets.
+fn symmetries(dx: i64, dy: i64) -> [Offset; 8] {
+    [
+        (dx, dy),
+        (-dx, dy),
+        (dx, -dy),
+        (-dx, -dy),
+        (dy, dx),
+        (-dy, dx),
+        (dy, -dx),
+        (-dy, -dx),
+    ]
+}
+
+/// An offset from the centre.
+type Offset = (i64, i64);
+
+/// The same opening under every symmetry, as sorted Black and White
+/// stones; the least is the opening's canonical form.
+fn canonical(black: &[Offset], white: &[Offset]) -> (Vec<Offset>, Vec<Offset>) {
+    (0..8)
+        .map(|k| {
+            let turn = |stones: &[Offset]| {
+                let mut turned: Vec<Offset> =
+                    stones.iter().map(|&(x, y)| symmetries(x, y)[k]).collect();
+                turned.sort_unstable();
+                turned
+            };
+            (turn(black), turn(white))
+        })
+        .min()
+        .expect("eight symmetries")
+}
+
+fn main() {
+    let config = Config {
+        rule: Rule::Standard,
+        ..Config::default()
+    };
+    let (cx, cy) = (config.width as i64 / 2, config.height as i64 / 2);
+    let point = |(dx, dy): Offset| Point::new((cx + dx) as usize, (cy + dy) as usize);
+    let near: Vec<Offset> = (-RADIUS..=RADIUS)
+        .flat_map(|dy| (-RADIUS..=RADIUS).map(move |dx| (dx, dy)))
+        .filter(|&offset| offset != (0, 0))
+        .collect();
+    let mut seen = BTreeSet::new();
+    let mut judged = Vec::new();
+    let mut searcher = Searcher::new(64);
+    let stop = StopSignal::new();
+    for &white in &near {
+        for &black in &near {
+            if black == white || !seen.insert(canonical(&[(0, 0), black], &[white])) {
+                continue;
+            }
+            let opening = Opening {
+                moves: vec![point((0, 0)), point(white), point(black)],
+            };
+            let board: Board = match opening.board(config) {
+                Ok(board) => board,
+                Err(_) => continue,
+            };
+            searcher.clear();
+            let limits = Limits {
+                depth: Some(10),
+                nodes: Some(400_000),
+                vct: true,
+                ..Limits::default()
+            };
+            let result = searcher.search(&board, &limits, &stop, &mut |_| {});
+            if result.score.abs() < WIN_BOUND {
+                judged.push((result.score.abs(), result.score, opening));
+            }
+        }
+    }
+    judged.sort_by_key(|(abs, _, opening)| (*abs, opening.text()));
+    eprintln!(
+        "{} openings judged; the {COUNT} kept (score for White to move):",
+        judged.len()
+    );
+    for (_, score, opening) in judged.iter().take(COUNT) {
+        eprintln!("{:>6} {}", score, opening.text());
+        println!("{}", opening.offsets(config));
+    }
+}
