@@ -305,6 +305,15 @@ fn othello_npz_reads_back() {
 
 #[test]
 fn bad_combinations_exit_with_usage_errors() {
+    let refused = |args: &[&str], needle: &str| {
+        let output = oxello(args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(needle),
+            "{args:?}: '{needle}' not in {stderr}"
+        );
+    };
     let dir = scratch("errors");
     let out = dir.join("x.jsonl");
     let out = out.to_str().unwrap();
@@ -329,13 +338,7 @@ fn bad_combinations_exit_with_usage_errors() {
         if !extra.contains(&"--output") {
             args.extend_from_slice(&["--output", out]);
         }
-        let output = oxello(&args);
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
-        assert!(
-            stderr.contains(needle),
-            "{args:?}: '{needle}' not in {stderr}"
-        );
+        refused(&args, needle);
     }
     let othello = ["selfplay", "--games", "1", "--output", out];
     for (extra, needle) in [
@@ -344,13 +347,7 @@ fn bad_combinations_exit_with_usage_errors() {
         (vec!["--size", "15"], "--size 15"),
     ] {
         let args = [&othello[..], &extra].concat();
-        let output = oxello(&args);
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
-        assert!(
-            stderr.contains(needle),
-            "{args:?}: '{needle}' not in {stderr}"
-        );
+        refused(&args, needle);
     }
     assert!(!Path::new(out).exists(), "no output for a refused command");
     std::fs::remove_dir_all(&dir).unwrap();

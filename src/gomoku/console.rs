@@ -12,8 +12,6 @@
 //! idle, or twice, quits.
 
 use crate::color::Color;
-use crate::engine::SearchEvent;
-use crate::game::Game;
 use crate::gomoku::board::{Board, Point, Status};
 use crate::gomoku::forbid::Foul;
 use crate::gomoku::rules::{Config, Rule};
@@ -574,22 +572,6 @@ impl Handler for GomokuConsole {
     fn too_long(&mut self, bytes: usize, out: &mut Vec<String>) -> Flow {
         self.refuse(out, format!("line of {bytes} bytes dropped"));
         Flow::Continue
-    }
-
-    fn event(&mut self, _generation: u64, _event: SearchEvent, _out: &mut Vec<String>) -> Flow {
-        Flow::Continue
-    }
-
-    fn busy(&self) -> bool {
-        false
-    }
-
-    fn working(&self) -> bool {
-        false
-    }
-
-    fn game(&self) -> Option<&Game> {
-        None
     }
 
     fn last_rejected(&self) -> bool {

@@ -13,8 +13,6 @@
 //! Time: a turn gets `timeout_turn` (or, with a match clock, a share of
 //! `time_left`), less a safety margin; `timeout_turn 0` answers at once.
 
-use crate::engine::SearchEvent;
-use crate::game::Game;
 use crate::gomoku::board::{Board, Point};
 use crate::gomoku::rules::{Config, Rule};
 use crate::gomoku::search::{Limits, Progress, SearchResult, Searcher, Source};
@@ -547,22 +545,6 @@ impl Handler for Gomocup {
     fn too_long(&mut self, bytes: usize, out: &mut Vec<String>) -> Flow {
         self.error(out, format!("line of {bytes} bytes dropped"));
         Flow::Continue
-    }
-
-    fn event(&mut self, _generation: u64, _event: SearchEvent, _out: &mut Vec<String>) -> Flow {
-        Flow::Continue
-    }
-
-    fn busy(&self) -> bool {
-        false
-    }
-
-    fn working(&self) -> bool {
-        false
-    }
-
-    fn game(&self) -> Option<&Game> {
-        None
     }
 
     fn last_rejected(&self) -> bool {

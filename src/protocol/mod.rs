@@ -131,14 +131,26 @@ pub(crate) trait Handler {
     fn line(&mut self, line: &str, out: &mut Vec<String>) -> Flow;
     /// A line longer than [`MAX_LINE_BYTES`] was dropped.
     fn too_long(&mut self, bytes: usize, out: &mut Vec<String>) -> Flow;
+    // The defaults of `event`, `busy`, `working` and `game` are those of a
+    // handler that searches inside its commands (the gomoku protocols): no
+    // engine events, never busy between lines, no Othello game.
     /// Handles an event of a search this handler started.
-    fn event(&mut self, generation: u64, event: SearchEvent, out: &mut Vec<String>) -> Flow;
+    fn event(&mut self, generation: u64, event: SearchEvent, out: &mut Vec<String>) -> Flow {
+        let _ = (generation, event, out);
+        Flow::Continue
+    }
     /// Whether lines must wait (a command is still at work).
-    fn busy(&self) -> bool;
+    fn busy(&self) -> bool {
+        false
+    }
     /// Whether a search of this handler is running (its events are due).
-    fn working(&self) -> bool;
+    fn working(&self) -> bool {
+        false
+    }
     /// The game as the protocol sees it (`None` before a protocol is chosen).
-    fn game(&self) -> Option<&Game>;
+    fn game(&self) -> Option<&Game> {
+        None
+    }
     /// Whether the last line handled was refused (the game is unchanged).
     fn last_rejected(&self) -> bool;
     /// The line that Ctrl-C stands for while a search runs (the console's

@@ -485,12 +485,7 @@ fn decode_json(line: &str) -> Result<GomokuRecord, RecordError> {
         depth: json.depth,
         outcome: json.outcome,
     };
-    if json.result != record.result().name() {
-        return Err(RecordError::Result {
-            result: json.result,
-            outcome: json.outcome,
-        });
-    }
+    GameResult::check_named(json.result, json.outcome)?;
     record.check()?;
     Ok(record)
 }

@@ -15,7 +15,7 @@
 //! `win`, `draw` or `loss`, the sign of `outcome`. The other fields are those
 //! of [`Record`].
 
-use super::record::{POLICY_TOTAL, Policy, Record, RecordError, size_of_side};
+use super::record::{GameResult, POLICY_TOTAL, Policy, Record, RecordError, size_of_side};
 use crate::formats::board_string;
 use crate::square::Square;
 use serde::{Deserialize, Serialize};
@@ -115,12 +115,7 @@ pub fn decode(line: &str) -> Result<Record, RecordError> {
         exact: json.exact,
         outcome: json.outcome,
     };
-    if json.result != record.result().name() {
-        return Err(RecordError::Result {
-            result: json.result,
-            outcome: json.outcome,
-        });
-    }
+    GameResult::check_named(json.result, json.outcome)?;
     record.check()?;
     Ok(record)
 }

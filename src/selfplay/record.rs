@@ -151,6 +151,16 @@ impl GameResult {
         }
     }
 
+    /// A record read back: its `result` field must name the result of its
+    /// `outcome`.
+    pub fn check_named(result: String, outcome: i8) -> Result<(), RecordError> {
+        if result == GameResult::of(outcome.into()).name() {
+            Ok(())
+        } else {
+            Err(RecordError::Result { result, outcome })
+        }
+    }
+
     /// +1, 0 or -1, as the npz arrays write it.
     pub fn z(self) -> f32 {
         match self {
