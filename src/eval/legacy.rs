@@ -120,19 +120,7 @@ mod tests {
         let previous = previous();
         let count = 2_000_000;
         let time = |f: &dyn Fn(Board) -> i32| {
-            let mut runs: Vec<f64> = (0..5)
-                .map(|_| {
-                    let start = std::time::Instant::now();
-                    let mut checksum = 0i64;
-                    for i in 0..count {
-                        checksum += i64::from(f(std::hint::black_box(boards[i % boards.len()])));
-                    }
-                    std::hint::black_box(checksum);
-                    start.elapsed().as_secs_f64() * 1e9 / count as f64
-                })
-                .collect();
-            runs.sort_by(f64::total_cmp);
-            runs[2]
+            crate::eval::test_support::median_ns(boards.len(), count, &|i| f(boards[i]))
         };
         let old = time(&|b| previous.evaluate(b));
         let new = time(&|b| current.evaluate(b));

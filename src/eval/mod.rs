@@ -27,6 +27,7 @@
 //! the simple players, and as a reference in tests.
 
 pub mod features;
+pub mod incremental;
 pub mod legacy;
 pub mod patterns;
 pub mod train;
@@ -162,6 +163,24 @@ pub(crate) mod test_support {
             board = board.play_flips(square, board.flips(square));
         }
         board
+    }
+
+    /// Nanoseconds per call of `f(i)` for `i` cycling through `0..items`,
+    /// over `count` calls: the median of 5 runs (the speed tests').
+    pub fn median_ns(items: usize, count: usize, f: &dyn Fn(usize) -> i32) -> f64 {
+        let mut runs: Vec<f64> = (0..5)
+            .map(|_| {
+                let start = std::time::Instant::now();
+                let mut checksum = 0i64;
+                for i in 0..count {
+                    checksum += i64::from(f(std::hint::black_box(i % items)));
+                }
+                std::hint::black_box(checksum);
+                start.elapsed().as_secs_f64() * 1e9 / count as f64
+            })
+            .collect();
+        runs.sort_by(f64::total_cmp);
+        runs[2]
     }
 
     /// Every position met in `games` random games of `size` (passes

@@ -33,6 +33,12 @@
 //! shared tables read on transformed boards are faster (README, "Training
 //! the evaluation").
 //!
+//! A search does not read the patterns of its leaves this way: it keeps
+//! the 46 indices of the positions on its path up to date move by move
+//! ([`super::incremental`]) and evaluates a leaf with
+//! [`PatternWeights::evaluate_state`], the same value from the indices it
+//! already holds.
+//!
 //! The weights are trained from game records by [`super::train`]
 //! (`oxello train-eval`), stored in `pattern-weights.bin` beside this file
 //! (format in [`PatternWeights::encode`]) and built into the binary.
@@ -275,6 +281,34 @@ const READS: ([[(u64, u32); SHAPE_COUNT]; 8], [usize; 8]) = {
     (reads, counts)
 };
 
+/// The instances in the order [`for_each_read`] reads them: for each, the
+/// index in [`Symmetry::ALL`] of the image it is read on and its shape.
+pub(crate) const READ_ORDER: [(usize, usize); INSTANCES] = {
+    let mut order = [(0usize, 0usize); INSTANCES];
+    let mut k = 0;
+    let mut g = 0;
+    while g < 8 {
+        let mut j = 0;
+        while j < READS.1[g] {
+            let offset = READS.0[g][j].1 as usize;
+            let mut shape = 0;
+            while SHAPE_OFFSETS[shape] != offset {
+                shape += 1;
+            }
+            order[k] = (g, shape);
+            k += 1;
+            j += 1;
+        }
+        g += 1;
+    }
+    order
+};
+
+/// A shape's mask on the canonical board, for other modules' const tables.
+pub(crate) const fn mask_of_shape(shape: usize) -> u64 {
+    shape_mask(shape)
+}
+
 /// The reads on the `G`-th symmetric image of the board, given the image.
 #[inline(always)]
 fn read_image<const G: usize>(player: u64, opponent: u64, read: &mut impl FnMut(u32, usize)) {
@@ -399,6 +433,14 @@ pub fn mobilities(board: Board) -> (i32, i32) {
         movegen::legal_moves(board.player, board.opponent).count_ones() as i32,
         movegen::legal_moves(board.opponent, board.player).count_ones() as i32,
     )
+}
+
+/// A raw sum in 1/[`WEIGHT_SCALE`] discs, rounded to discs (halves away
+/// from zero) within -64..=64.
+#[inline]
+fn to_discs(raw: i32) -> i32 {
+    let discs = (raw + raw.signum() * WEIGHT_SCALE / 2) / WEIGHT_SCALE;
+    discs.clamp(-64, 64)
 }
 
 /// A full weight set: [`PHASES`] vectors of [`PHASE_WEIGHTS`] shared
@@ -536,9 +578,27 @@ impl PatternWeights {
         if mobility == (0, 0) {
             return board.final_score_on(crate::bitboard::BoardSize::Eight);
         }
-        let raw = self.raw_with_mobilities(board, mobility);
-        let discs = (raw + raw.signum() * WEIGHT_SCALE / 2) / WEIGHT_SCALE;
-        discs.clamp(-64, 64)
+        to_discs(self.raw_with_mobilities(board, mobility))
+    }
+
+    /// [`PatternWeights::evaluate`] of `state.board`, from the indices the
+    /// state already holds: the same value, without reading the board's
+    /// patterns.
+    #[inline]
+    pub fn evaluate_state(&self, state: &crate::eval::incremental::PatternState) -> i32 {
+        use crate::eval::incremental::INSTANCE_OFFSETS;
+        let board = state.board;
+        let (mine, theirs) = mobilities(board);
+        if (mine, theirs) == (0, 0) {
+            return board.final_score_on(crate::bitboard::BoardSize::Eight);
+        }
+        let start = phase(board.empties().count_ones()) * PHASE_WEIGHTS;
+        let w = &self.folded[start..start + PHASE_WEIGHTS];
+        let mut sum = i32::from(w[0]) + i32::from(w[1]) * mine + i32::from(w[2]) * theirs;
+        for (offset, &index) in INSTANCE_OFFSETS.iter().zip(&state.mine.0) {
+            sum += i32::from(w[*offset as usize + usize::from(index)]);
+        }
+        to_discs(sum)
     }
 
     /// The file form. A header of 18 bytes: [`MAGIC`], then little-endian

@@ -11,19 +11,65 @@ use crate::movegen;
 use crate::search::Search;
 use crate::search::line::Line;
 use crate::search::node::Child;
-use crate::search::ordering::OrderingMode;
+use crate::search::ordering::{OrderingMode, Scored};
 use crate::search::params::*;
 use crate::search::tt::NO_MOVE;
 
 impl Search<'_> {
     /// The static evaluation of a leaf (counted as a node): the learned
-    /// pattern evaluation on 8x8, the hand-set one on smaller boards.
+    /// pattern evaluation on 8x8 (from the indices of the path's states
+    /// when they hold `board`), the hand-set one on smaller boards.
     #[inline]
     pub(crate) fn evaluate(&mut self, board: Board) -> i32 {
         self.control.nodes += 1;
         match self.patterns {
-            Some(patterns) => patterns.evaluate(board),
+            Some(patterns) => match self.states.top(board) {
+                Some(state) => {
+                    // Every search of the library's tests checks the indices
+                    // against a fresh reading of the board.
+                    debug_assert_eq!(state, &crate::eval::incremental::PatternState::new(board));
+                    patterns.evaluate_state(state)
+                }
+                None => patterns.evaluate(board),
+            },
             None => self.evaluator.evaluate(board, self.size),
+        }
+    }
+
+    /// Enters `next`, reached from `board` by `mv`, on the path of pattern
+    /// states, when the child evaluates it or its children (see
+    /// [`Search::evaluates_below`]). Returns whether it was entered: the
+    /// caller leaves it with [`Search::leave`].
+    #[inline]
+    pub(crate) fn enter(&mut self, board: Board, mv: Scored, next: Board, child: Child) -> bool {
+        let entered = self.patterns.is_some() && self.evaluates_below(next, child);
+        if entered {
+            self.states
+                .push(board, usize::from(mv.index), mv.flips, next);
+        }
+        entered
+    }
+
+    /// Leaves the position last entered, if `entered`.
+    #[inline]
+    pub(crate) fn leave(&mut self, entered: bool) {
+        if entered {
+            self.states.pop();
+        }
+    }
+
+    /// Whether searching `next` as `child` may evaluate it or its children:
+    /// every midgame search, and solves from [`EVAL_ORDERING_EMPTIES`]
+    /// (ordering by the evaluation) or [`ENDGAME_PROBCUT_MIN_EMPTIES`]
+    /// (the solver's probcut) empties.
+    #[inline]
+    fn evaluates_below(&self, next: Board, child: Child) -> bool {
+        match child {
+            Child::Depth(_) => true,
+            Child::Solve => {
+                (next.empties() & self.mask).count_ones()
+                    >= EVAL_ORDERING_EMPTIES.min(ENDGAME_PROBCUT_MIN_EMPTIES)
+            }
         }
     }
 

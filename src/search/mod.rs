@@ -155,6 +155,9 @@ pub(crate) struct Search<'a> {
     pub probcut: &'static probcut::Model,
     /// The nodes other threads are searching (parallel searches only).
     pub busy: Option<&'a parallel::Busy>,
+    /// The pattern indices of the positions on the current path (8x8), so
+    /// that an evaluation reads them instead of the board.
+    pub states: crate::eval::incremental::StateStack,
 }
 
 impl<'a> Search<'a> {
@@ -182,6 +185,7 @@ impl<'a> Search<'a> {
             selectivity: Selectivity::NONE,
             probcut: probcut::model(),
             busy: None,
+            states: crate::eval::incremental::StateStack::new(),
         }
     }
 }

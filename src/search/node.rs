@@ -143,6 +143,7 @@ impl<'a> Search<'a> {
                 continue;
             };
             let first = list.taken() == 1;
+            let entered = self.enter(board, mv, next, child);
             let mut score = if first {
                 SCORE_INF
             } else {
@@ -153,6 +154,7 @@ impl<'a> Search<'a> {
             } else {
                 child_pv.clear();
             }
+            self.leave(entered);
             if let Some(busy) = shared {
                 busy.leave(next);
             }
@@ -193,7 +195,9 @@ impl<'a> Search<'a> {
             let Some(shared) = self.claim(list, next, child) else {
                 continue;
             };
+            let entered = self.enter(board, mv, next, child);
             let score = -self.child_nws(next, -alpha - 1, child);
+            self.leave(entered);
             if let Some(busy) = shared {
                 busy.leave(next);
             }

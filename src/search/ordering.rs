@@ -11,6 +11,7 @@ use crate::board::Board;
 use crate::movegen;
 use crate::moves::MAX_MOVES;
 use crate::search::Search;
+use crate::search::node::Child;
 use crate::search::params::*;
 use crate::square::Square;
 
@@ -184,12 +185,17 @@ impl Search<'_> {
             let value = if square.index() as u8 == table_move {
                 i32::MAX
             } else {
+                let mv = Scored {
+                    index: square.index() as u8,
+                    flips,
+                    value: 0,
+                };
                 match mode {
                     OrderingMode::Search(depth) => {
-                        self.search_value(child, depth, SEARCH_ORDERING_SCALE)
+                        self.search_value(board, mv, child, depth, SEARCH_ORDERING_SCALE)
                     }
                     OrderingMode::Solve(depth) => {
-                        self.search_value(child, depth, SOLVE_ORDERING_SCALE)
+                        self.search_value(board, mv, child, depth, SOLVE_ORDERING_SCALE)
                     }
                     OrderingMode::Mobility => -self.mobility_value(child),
                     OrderingMode::FastestFirst => self.fastest_first_value(child, square, odd),
@@ -204,11 +210,22 @@ impl Search<'_> {
         list
     }
 
-    /// The value of a move leaving `child` by a search of `depth` after it,
-    /// each disc of its score worth `scale`, less the mobility it leaves.
+    /// The value of the move `mv` from `board` leaving `child` by a search
+    /// of `depth` after it, each disc of its score worth `scale`, less the
+    /// mobility it leaves.
     #[inline]
-    fn search_value(&mut self, child: Board, depth: u32, scale: i32) -> i32 {
-        -self.ordering_search(child, depth) * scale - self.mobility_value(child)
+    fn search_value(
+        &mut self,
+        board: Board,
+        mv: Scored,
+        child: Board,
+        depth: u32,
+        scale: i32,
+    ) -> i32 {
+        let entered = self.enter(board, mv, child, Child::Depth(depth));
+        let score = self.ordering_search(child, depth);
+        self.leave(entered);
+        -score * scale - self.mobility_value(child)
     }
 
     /// The moves of `moves` (at most `N`) with their flips, valued
