@@ -916,6 +916,38 @@ mod tests {
         assert!(new < old, "{new} vs {old}");
     }
 
+    /// Mean absolute error on every exactly solved position we have: our
+    /// suites and, when `../shared` is there, FFO #1-59; of the shipped
+    /// weights and, given `OXELLO_WEIGHTS=file`, of a candidate weight file
+    /// of the same layout (`train-eval --out file`). Run by hand: `cargo
+    /// test --release --lib error_on_exact_positions -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn error_on_exact_positions() {
+        let candidate = std::env::var("OXELLO_WEIGHTS").ok().map(|path| {
+            PatternWeights::decode(&std::fs::read(path).expect("readable")).expect("valid")
+        });
+        let mut suites = vec![
+            include_str!("../../positions/endgame-suite.obf").to_string(),
+            include_str!("../../positions/accuracy-24.obf").to_string(),
+        ];
+        for name in ["fforum-1-19", "fforum-20-39", "fforum-40-59"] {
+            if let Ok(text) = std::fs::read_to_string(format!("../shared/endgame/{name}.obf")) {
+                suites.push(text);
+            }
+        }
+        for suite in &suites {
+            let shipped = error_on_solved(suite, &|b| built_in().evaluate(b));
+            let other = candidate
+                .as_ref()
+                .map(|w| error_on_solved(suite, &|b| w.evaluate(b)));
+            println!(
+                "{} positions: shipped {shipped:.2}, candidate {other:.2?}",
+                suite.lines().count()
+            );
+        }
+    }
+
     #[test]
     fn encoding_round_trips_and_bad_files_are_refused() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(14);
