@@ -15,7 +15,7 @@
 //! move) and `theirs` (1 = the opponent), and a move exchanges them.
 
 use super::patterns::{
-    INSTANCES, PHASE_WEIGHTS, READ_ORDER, SHAPE_OFFSETS, mask_of_shape, shape_size,
+    INSTANCES, PHASE_WEIGHTS, READ_ORDER, SHAPE_OFFSETS, shape_mask, shape_size,
 };
 use crate::bitboard::{Symmetry, squares};
 use crate::board::Board;
@@ -38,7 +38,7 @@ pub static SQUARE_POWERS: [Indices; 64] = {
     let mut k = 0;
     while k < INSTANCES {
         let (image, shape) = READ_ORDER[k];
-        let mask = mask_of_shape(shape);
+        let mask = shape_mask(shape);
         let mut q = 0;
         while q < 64 {
             // Square q of the board is square `to` of the image read.
@@ -60,8 +60,8 @@ pub static INSTANCE_OFFSETS: [u32; INSTANCES] = {
     let mut offsets = [0u32; INSTANCES];
     let mut k = 0;
     while k < INSTANCES {
-        let offset = SHAPE_OFFSETS[READ_ORDER[k].1];
         let shape = READ_ORDER[k].1;
+        let offset = SHAPE_OFFSETS[shape];
         assert!(offset + shape_size(shape) <= PHASE_WEIGHTS);
         offsets[k] = offset as u32;
         k += 1;
@@ -173,17 +173,6 @@ impl StateStack {
         }
     }
 
-    /// The state of `board`: the top of the stack when it is `board`'s,
-    /// else read afresh.
-    #[inline]
-    pub fn state_of(&self, board: Board) -> PatternState {
-        match self.states.last() {
-            Some(top) if top.board == board => *top,
-            Some(top) if top.board == board.pass() => top.pass(),
-            _ => PatternState::new(board),
-        }
-    }
-
     /// The top state, if it is `board`'s.
     #[inline]
     pub fn top(&self, board: Board) -> Option<&PatternState> {
@@ -212,16 +201,6 @@ impl StateStack {
     #[inline]
     pub fn pop(&mut self) {
         self.states.pop();
-    }
-
-    /// Positions entered and not left.
-    pub fn len(&self) -> usize {
-        self.states.len()
-    }
-
-    /// Whether no position is entered.
-    pub fn is_empty(&self) -> bool {
-        self.states.is_empty()
     }
 }
 
@@ -286,19 +265,31 @@ mod tests {
     fn the_stack_reads_afresh_what_it_was_not_given() {
         let start = Board::start(BoardSize::Eight);
         let mut stack = StateStack::new();
-        assert_eq!(stack.state_of(start), PatternState::new(start));
+        assert_eq!(stack.top(start), None);
         let square = crate::square::Square::new(37).expect("f5");
         let flips = movegen::flips(start.player, start.opponent, 37);
         let next = start.play_flips(square, flips);
         // No parent on the stack: read afresh.
         stack.push(start, 37, flips, next);
-        assert_eq!(stack.state_of(next), PatternState::new(next));
-        assert_eq!(stack.state_of(next.pass()), PatternState::new(next.pass()));
+        assert_eq!(stack.top(next), Some(&PatternState::new(next)));
+        // The top is only for its own board, not its pass.
+        assert_eq!(stack.top(next.pass()), None);
+        // A child of the top's pass is made from the top.
+        let reply = next.pass().legal_moves().trailing_zeros() as usize;
+        let reply_flips = movegen::flips(next.opponent, next.player, reply);
+        let after = next.pass().play_flips(
+            crate::square::Square::new(reply as u8).expect("a square"),
+            reply_flips,
+        );
+        assert_eq!(
+            stack.child(next.pass(), reply, reply_flips, after),
+            PatternState::new(after)
+        );
         // A wrong parent is not trusted.
         let other = stack.child(start.pass(), 37, flips, next);
         assert_eq!(other, PatternState::new(next));
         stack.pop();
-        assert!(stack.is_empty());
+        assert_eq!(stack.top(next), None);
     }
 }
 

@@ -190,7 +190,7 @@ pub struct Instance {
 }
 
 /// A shape's mask on the canonical board.
-const fn shape_mask(shape: usize) -> u64 {
+pub(crate) const fn shape_mask(shape: usize) -> u64 {
     let squares = SHAPES[shape].squares;
     let mut mask = 0u64;
     let mut i = 0;
@@ -303,11 +303,6 @@ pub(crate) const READ_ORDER: [(usize, usize); INSTANCES] = {
     }
     order
 };
-
-/// A shape's mask on the canonical board, for other modules' const tables.
-pub(crate) const fn mask_of_shape(shape: usize) -> u64 {
-    shape_mask(shape)
-}
 
 /// The reads on the `G`-th symmetric image of the board, given the image.
 #[inline(always)]
@@ -435,6 +430,17 @@ pub fn mobilities(board: Board) -> (i32, i32) {
     )
 }
 
+/// The patterns' weights of `board` among a phase's weights `w`, read
+/// from the board.
+#[inline]
+fn read_patterns(board: Board, w: &[i16]) -> i32 {
+    let mut sum = 0;
+    for_each_read(board, |offset, index| {
+        sum += i32::from(w[offset as usize + index]);
+    });
+    sum
+}
+
 /// A raw sum in 1/[`WEIGHT_SCALE`] discs, rounded to discs (halves away
 /// from zero) within -64..=64.
 #[inline]
@@ -552,33 +558,42 @@ impl PatternWeights {
     /// The evaluation of `board` in 1/[`WEIGHT_SCALE`] discs, unclamped.
     #[inline]
     pub fn raw(&self, board: Board) -> i32 {
-        self.raw_with_mobilities(board, mobilities(board))
+        self.raw_with(board, mobilities(board), |w| read_patterns(board, w))
     }
 
-    /// [`PatternWeights::raw`] with the two mobilities already counted.
+    /// The bias and mobility terms of `board` (whose two mobilities are
+    /// counted), plus what `patterns` sums from the phase's weights.
     #[inline]
-    fn raw_with_mobilities(&self, board: Board, (mine, theirs): (i32, i32)) -> i32 {
-        let empties = board.empties().count_ones();
-        let start = phase(empties) * PHASE_WEIGHTS;
+    fn raw_with(
+        &self,
+        board: Board,
+        (mine, theirs): (i32, i32),
+        patterns: impl FnOnce(&[i16]) -> i32,
+    ) -> i32 {
+        let start = phase(board.empties().count_ones()) * PHASE_WEIGHTS;
         let w = &self.folded[start..start + PHASE_WEIGHTS];
-        let mut sum = i32::from(w[0]) + i32::from(w[1]) * mine + i32::from(w[2]) * theirs;
-        for_each_read(board, |offset, index| {
-            sum += i32::from(w[offset as usize + index]);
-        });
-        sum
+        i32::from(w[0]) + i32::from(w[1]) * mine + i32::from(w[2]) * theirs + patterns(w)
     }
 
     /// The evaluation of `board` in discs for the side to move, within
-    /// -64..=64 (exact when the game is over).
+    /// -64..=64 (exact when the game is over), with the patterns' weights
+    /// summed by `patterns`.
     #[inline]
-    pub fn evaluate(&self, board: Board) -> i32 {
+    fn evaluate_with(&self, board: Board, patterns: impl FnOnce(&[i16]) -> i32) -> i32 {
         // The mobilities both feed the sum and tell whether the game is over:
         // count them once.
         let mobility = mobilities(board);
         if mobility == (0, 0) {
             return board.final_score_on(crate::bitboard::BoardSize::Eight);
         }
-        to_discs(self.raw_with_mobilities(board, mobility))
+        to_discs(self.raw_with(board, mobility, patterns))
+    }
+
+    /// The evaluation of `board` in discs for the side to move, within
+    /// -64..=64 (exact when the game is over).
+    #[inline]
+    pub fn evaluate(&self, board: Board) -> i32 {
+        self.evaluate_with(board, |w| read_patterns(board, w))
     }
 
     /// [`PatternWeights::evaluate`] of `state.board`, from the indices the
@@ -587,18 +602,13 @@ impl PatternWeights {
     #[inline]
     pub fn evaluate_state(&self, state: &crate::eval::incremental::PatternState) -> i32 {
         use crate::eval::incremental::INSTANCE_OFFSETS;
-        let board = state.board;
-        let (mine, theirs) = mobilities(board);
-        if (mine, theirs) == (0, 0) {
-            return board.final_score_on(crate::bitboard::BoardSize::Eight);
-        }
-        let start = phase(board.empties().count_ones()) * PHASE_WEIGHTS;
-        let w = &self.folded[start..start + PHASE_WEIGHTS];
-        let mut sum = i32::from(w[0]) + i32::from(w[1]) * mine + i32::from(w[2]) * theirs;
-        for (offset, &index) in INSTANCE_OFFSETS.iter().zip(&state.mine.0) {
-            sum += i32::from(w[*offset as usize + usize::from(index)]);
-        }
-        to_discs(sum)
+        self.evaluate_with(state.board, |w| {
+            INSTANCE_OFFSETS
+                .iter()
+                .zip(&state.mine.0)
+                .map(|(&offset, &index)| i32::from(w[offset as usize + usize::from(index)]))
+                .sum()
+        })
     }
 
     /// The file form. A header of 18 bytes: [`MAGIC`], then little-endian

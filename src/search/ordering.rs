@@ -180,16 +180,15 @@ impl Search<'_> {
         };
         let mut list = MoveList::new();
         for square in squares(moves) {
-            let flips = movegen::flips(board.player, board.opponent, square.index());
-            let child = board.play_flips(square, flips);
-            let value = if square.index() as u8 == table_move {
+            let mut mv = Scored {
+                index: square.index() as u8,
+                flips: movegen::flips(board.player, board.opponent, square.index()),
+                value: 0,
+            };
+            let child = mv.play(board);
+            mv.value = if mv.index == table_move {
                 i32::MAX
             } else {
-                let mv = Scored {
-                    index: square.index() as u8,
-                    flips,
-                    value: 0,
-                };
                 match mode {
                     OrderingMode::Search(depth) => {
                         self.search_value(board, mv, child, depth, SEARCH_ORDERING_SCALE)
@@ -201,11 +200,7 @@ impl Search<'_> {
                     OrderingMode::FastestFirst => self.fastest_first_value(child, square, odd),
                 }
             };
-            list.push(Scored {
-                index: square.index() as u8,
-                flips,
-                value,
-            });
+            list.push(mv);
         }
         list
     }
