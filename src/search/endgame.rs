@@ -7,7 +7,7 @@
 //!   root and on the principal line; keeps the PV.
 //! * `solve_deep`: null-window search from [`DEEP_SOLVE_EMPTIES`] up, with the
 //!   transposition table, an enhanced transposition cutoff (children looked
-//!   up before any is searched), a stability cutoff, and fastest-first ordering
+//!   up before any is searched), and fastest-first ordering
 //!   (fewest opponent replies), ordered by a shallow midgame search when many
 //!   squares are empty.
 //! * `solve_sorted`: null-window search from 5 empties up to
@@ -16,9 +16,13 @@
 //! * `solve_4` down to `solve_1`: the last 4..2 empties try each empty square
 //!   directly instead of generating moves, and the last empty square is scored
 //!   by counting its flips.
+//!
+//! Every node from [`STABILITY_CUTOFF_EMPTIES`] empties up first tries a
+//! stability cutoff: the opponent's stable discs bound the score from above.
 
 use crate::bitboard::squares;
 use crate::board::Board;
+use crate::eval::features;
 use crate::movegen;
 use crate::search::Search;
 use crate::search::line::Line;
@@ -39,7 +43,14 @@ impl Search<'_> {
     #[inline]
     pub(crate) fn solve_nws(&mut self, board: Board, alpha: i32) -> i32 {
         let empties = board.empties() & self.mask;
-        match empties.count_ones() {
+        let count = empties.count_ones();
+        // (3 empties: solve_3 tries it itself, as solve_4 calls it directly.)
+        if count >= STABILITY_CUTOFF_EMPTIES.max(4)
+            && let Some(upper) = self.stability_cutoff(board, alpha)
+        {
+            return upper;
+        }
+        match count {
             0 => self.final_score(board),
             1 => self.solve_1(board, empties.trailing_zeros() as usize),
             2 => {
@@ -202,6 +213,11 @@ impl Search<'_> {
     /// pass.
     fn solve_3(&mut self, board: Board, alpha: i32, empties: u64, odd: u64) -> i32 {
         debug_assert_eq!(odd, self.odd_regions(empties));
+        if STABILITY_CUTOFF_EMPTIES <= 3
+            && let Some(upper) = self.stability_cutoff(board, alpha)
+        {
+            return upper;
+        }
         let order = Self::parity_order::<3>(empties, odd);
         if let Some(score) = self.try_3(board, alpha, order) {
             return score;
@@ -272,15 +288,16 @@ impl Search<'_> {
     }
 
     /// An upper bound on the score from the opponent's stable discs, when it
-    /// already fails low.
+    /// already fails low (the position then counts as a node). Tried at
+    /// every solver node from [`STABILITY_CUTOFF_EMPTIES`] empties up.
     #[inline]
-    fn stability_cutoff(&self, board: Board, alpha: i32) -> Option<i32> {
+    fn stability_cutoff(&mut self, board: Board, alpha: i32) -> Option<i32> {
         // Only worth a look when alpha is high enough for a cutoff to be possible.
         if alpha >= self.squares - 2 * board.opponent.count_ones() as i32 {
-            let stable =
-                crate::eval::features::stable_discs(board.opponent, board.player, self.size);
+            let stable = features::stable_discs(board.opponent, board.player, self.size);
             let upper = self.squares - 2 * stable.count_ones() as i32;
             if upper <= alpha {
+                self.control.nodes += 1;
                 return Some(upper);
             }
         }
@@ -291,11 +308,6 @@ impl Search<'_> {
     fn solve_deep(&mut self, board: Board, alpha: i32, empties: u32) -> i32 {
         if self.control.visit() {
             return alpha;
-        }
-        if empties >= STABILITY_CUTOFF_EMPTIES
-            && let Some(upper) = self.stability_cutoff(board, alpha)
-        {
-            return upper;
         }
         let mut table_move = NO_MOVE;
         if let Some(hit) = self.tt.probe(board) {

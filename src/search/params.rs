@@ -16,9 +16,18 @@ pub const SCORE_INF: i32 = 127;
 pub const DEEP_SOLVE_EMPTIES: u32 = 8;
 /// Endgame: from this many empties on, positions are stored in the table.
 pub const TABLE_MIN_EMPTIES: u32 = 8;
-/// Endgame: from this many empties on, a stability bound is tried before
-/// searching (counting stable discs costs more than it saves below this).
-pub const STABILITY_CUTOFF_EMPTIES: u32 = 9;
+/// Endgame: from this many empties on, every solver node first tries a
+/// stability bound (it is only computed when alpha is high enough for the
+/// opponent's discs to make a cut possible). FFO #45-49, one thread, exact:
+/// 1,178 M nodes from 9 empties; 917 M from 5; 773 M from 4; 726 M from 3.
+/// Time, x86-64-v3 builds side by side: 70-78 s from 3 against 76-84 s
+/// from 9. The test itself is not free: callgrind, FFO #40: 3.69 G
+/// instructions from 9, 3.12 G from 3 (13.6 M -> 7.6 M nodes), but FFO
+/// #41-44: 31.2 G from 9, 34.4 G from 3 (94.6 M -> 82.5 M nodes). A cheaper
+/// bound for the last empties (only the discs on no line through an empty
+/// square, one table lookup per empty) lost too many cuts: FFO #40 3.26 G
+/// instructions when used up to 4 empties, 3.45 G up to 6.
+pub const STABILITY_CUTOFF_EMPTIES: u32 = 3;
 /// Endgame: from this many empties on, the moves are ordered by a shallow
 /// midgame search instead of mobility alone.
 pub const SHALLOW_ORDERING_EMPTIES: u32 = 21;
