@@ -30,10 +30,12 @@ pub mod features;
 pub mod incremental;
 pub mod legacy;
 pub mod patterns;
+pub mod stability;
 pub mod train;
 pub mod weights;
 
-pub use features::{Feature, Features, features, stable_discs, stable_discs_both};
+pub use features::{Feature, Features, features};
+pub use stability::{stable_discs, stable_discs_both};
 pub use weights::Weights;
 
 use crate::bitboard::BoardSize;
@@ -144,6 +146,14 @@ pub(crate) mod test_support {
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
+    /// The squares named in `names` ("a1 b2 ..."), as a bitboard.
+    pub fn bits(names: &str) -> u64 {
+        names
+            .split_whitespace()
+            .map(|n| n.parse::<crate::square::Square>().unwrap().bit())
+            .fold(0, |a, b| a | b)
+    }
+
     /// The board after a random number of uniformly random moves from the
     /// start (passes played when forced), at most to the end of the game.
     pub fn random_board(rng: &mut impl Rng, size: BoardSize) -> Board {
@@ -205,17 +215,9 @@ pub(crate) mod test_support {
 
 #[cfg(test)]
 mod tests {
-    use super::test_support::random_game_boards;
+    use super::test_support::{bits, random_game_boards};
     use super::*;
     use crate::bitboard::Symmetry;
-    use crate::square::Square;
-
-    fn bits(names: &str) -> u64 {
-        names
-            .split_whitespace()
-            .map(|n| n.parse::<Square>().unwrap().bit())
-            .fold(0, |a, b| a | b)
-    }
 
     #[test]
     fn start_position_is_even() {

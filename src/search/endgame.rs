@@ -22,7 +22,7 @@
 
 use crate::bitboard::squares;
 use crate::board::Board;
-use crate::eval::features;
+use crate::eval::stability;
 use crate::movegen;
 use crate::search::Search;
 use crate::search::line::Line;
@@ -294,7 +294,7 @@ impl Search<'_> {
     fn stability_cutoff(&mut self, board: Board, alpha: i32) -> Option<i32> {
         // Only worth a look when alpha is high enough for a cutoff to be possible.
         if alpha >= self.squares - 2 * board.opponent.count_ones() as i32 {
-            let stable = features::stable_discs(board.opponent, board.player, self.size);
+            let stable = stability::stable_discs(board.opponent, board.player, self.size);
             let upper = self.squares - 2 * stable.count_ones() as i32;
             if upper <= alpha {
                 self.control.nodes += 1;
