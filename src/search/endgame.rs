@@ -11,7 +11,8 @@
 //!   (fewest opponent replies), ordered by a shallow midgame search when many
 //!   squares are empty.
 //! * `solve_sorted`: null-window search from 5 empties up to
-//!   [`DEEP_SOLVE_EMPTIES`]: no table, moves sorted fastest first (fewest
+//!   [`DEEP_SOLVE_EMPTIES`]: a small table private to the thread
+//!   ([`local_table`](crate::search::local_table)), moves sorted fastest first (fewest
 //!   opponent replies, regions with an odd number of empties ahead).
 //! * `solve_4` down to `solve_1`: the last 4..2 empties try each empty square
 //!   directly instead of generating moves, and the last empty square is scored
@@ -252,11 +253,20 @@ impl Search<'_> {
         (best > -SCORE_INF).then_some(best)
     }
 
-    /// From 5 empties up to [`DEEP_SOLVE_EMPTIES`]: fastest first, no table
-    /// (nothing this small is stored).
+    /// From 5 empties up to [`DEEP_SOLVE_EMPTIES`]: fastest first, with this
+    /// thread's own table (see [`local_table`](crate::search::local_table)) instead of the shared one.
     fn solve_sorted(&mut self, board: Board, alpha: i32, empties: u64) -> i32 {
         if self.control.visit() {
             return alpha;
+        }
+        let count = empties.count_ones();
+        if let Some((lower, upper)) = self.local.probe(board, count) {
+            if lower > alpha {
+                return lower;
+            }
+            if upper <= alpha {
+                return upper;
+            }
         }
         let moves = movegen::legal_moves(board.player, board.opponent) & self.mask;
         if moves == 0 {
@@ -273,6 +283,9 @@ impl Search<'_> {
                     break;
                 }
             }
+        }
+        if !self.control.is_stopped() {
+            self.local.store(board, count, alpha, best);
         }
         best
     }

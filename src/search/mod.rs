@@ -20,6 +20,7 @@ pub mod control;
 mod driver;
 pub(crate) mod endgame;
 pub mod line;
+pub(crate) mod local_table;
 pub(crate) mod midgame;
 mod node;
 pub(crate) mod ordering;
@@ -158,6 +159,8 @@ pub(crate) struct Search<'a> {
     /// The pattern indices of the positions on the current path (8x8), so
     /// that an evaluation reads them instead of the board.
     pub states: crate::eval::incremental::StateStack,
+    /// The solver's table for a few empties, private to this thread.
+    pub local: local_table::LocalTable,
 }
 
 impl<'a> Search<'a> {
@@ -186,6 +189,7 @@ impl<'a> Search<'a> {
             probcut: probcut::model(),
             busy: None,
             states: crate::eval::incremental::StateStack::new(),
+            local: local_table::LocalTable::new(),
         }
     }
 }

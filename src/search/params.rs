@@ -8,12 +8,26 @@ pub const SCORE_MIN: i32 = -64;
 pub const SCORE_INF: i32 = 127;
 
 /// Endgame: from 5 empties up to below this many, the solver sorts moves
-/// fastest first without the table; from here on it uses the table and the
-/// stability and transposition cutoffs. Sorting down to 5 empties (parity
-/// order alone before) costs about as much time as it saves: FFO #40-44,
+/// fastest first; from here on it uses the shared table and the enhanced
+/// transposition cutoff. Sorting down to 5 empties (parity order alone
+/// before) costs about as much time as it saves: FFO #40-44,
 /// one thread: 163.8 M nodes with parity order up to 7 empties, 132.4 M
 /// sorting from 7, 123.3 M from 6, 109.7 M from 5.
-pub const DEEP_SOLVE_EMPTIES: u32 = 8;
+///
+/// Below this, a small table private to the thread
+/// (`search/local_table.rs`) replaces the shared one. FFO #40-44:
+/// 89.8 M nodes with no table below 8 empties and the shared one from 8;
+/// 79.3 M with the private table for 5-7 and the shared one from 8; 77.9 M
+/// with the private one for 5-9 and the shared one from 10. callgrind
+/// (x86-64-v3) on FFO #40 and #44: 3.17 + 6.18 G instructions; 3.04 + 5.87
+/// G; 2.90 + 5.55 G; the private table up to 11 empties: 2.95 + 5.46 G
+/// (7.14 + 12.55 M nodes against 6.88 + 12.28 M up to 9).
+pub const DEEP_SOLVE_EMPTIES: u32 = 10;
+/// Entries per number of empties in the thread's private solver table, as a
+/// power of two (24 bytes each: 5 x 4096 entries are 480 KiB). callgrind on
+/// FFO #40 and #44: 2.90 + 5.55 G instructions at 10 bits, 2.87 + 5.52 G at
+/// 12 (6.79 + 12.18 M nodes against 6.88 + 12.28 M).
+pub const LOCAL_TABLE_BITS: u32 = 12;
 /// Endgame: from this many empties on, positions are stored in the table.
 pub const TABLE_MIN_EMPTIES: u32 = 8;
 /// Endgame: from this many empties on, every solver node first tries a
