@@ -136,6 +136,10 @@ struct SizeMasks {
     c_squares: u64,
     /// Border squares except corners.
     edges: u64,
+    /// Columns a and n: squares with no neighbour on one side horizontally.
+    left_right: u64,
+    /// Rows 1 and n: squares with no neighbour on one side vertically.
+    top_bottom: u64,
 }
 
 const fn bit(col: usize, row: usize) -> u64 {
@@ -165,6 +169,8 @@ const fn size_masks(size: BoardSize) -> SizeMasks {
         x_squares,
         c_squares,
         edges: (left_right | top_bottom) & !corners,
+        left_right,
+        top_bottom,
     }
 }
 
@@ -205,6 +211,18 @@ pub const fn c_squares(size: BoardSize) -> u64 {
 #[inline]
 pub const fn edge_squares(size: BoardSize) -> u64 {
     masks(size).edges
+}
+
+/// The first and last columns of a board of `size`.
+#[inline]
+pub const fn side_columns(size: BoardSize) -> u64 {
+    masks(size).left_right
+}
+
+/// The first and last rows of a board of `size`.
+#[inline]
+pub const fn side_rows(size: BoardSize) -> u64 {
+    masks(size).top_bottom
 }
 
 /// The X- and C-squares next to the empty corners of `board`: the squares

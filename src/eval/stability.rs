@@ -17,6 +17,7 @@
 //!    neighbours is a stable disc of its colour; the set grows until it stops
 //!    changing (see [`stable_discs`]).
 
+use super::features;
 use crate::bitboard::BoardSize;
 
 /// Every square but column a: the target of a shift towards column h.
@@ -219,13 +220,11 @@ struct FreeLines {
 impl FreeLines {
     #[inline]
     fn new(occupied: u64, size: BoardSize) -> FreeLines {
-        let last = size.n() as u32 - 1;
-        let mask = size.mask();
-        let left_right = (COLUMN_A | COLUMN_A << last) & mask;
-        let top_bottom = (0xff | 0xff << (8 * last)) & mask;
+        let left_right = features::side_columns(size);
+        let top_bottom = features::side_rows(size);
         // Off-board squares count as filled, so the 8x8 line tests see only
         // the part of each line that lies on the board.
-        let filled = occupied | !mask;
+        let filled = occupied | !size.mask();
         let border = left_right | top_bottom;
         FreeLines {
             h: full_rows(filled) | left_right,

@@ -61,7 +61,7 @@ impl Search<'_> {
             }
             3 => self.solve_3(board, alpha, empties, self.odd_regions(empties)),
             4 => self.solve_4(board, alpha, empties),
-            n if n < DEEP_SOLVE_EMPTIES => self.solve_sorted(board, alpha, empties),
+            n if n < DEEP_SOLVE_EMPTIES => self.solve_sorted(board, alpha, empties, n),
             n => self.solve_deep(board, alpha, n),
         }
     }
@@ -253,13 +253,13 @@ impl Search<'_> {
         (best > -SCORE_INF).then_some(best)
     }
 
-    /// From 5 empties up to [`DEEP_SOLVE_EMPTIES`]: fastest first, with this
+    /// From 5 empties up to [`DEEP_SOLVE_EMPTIES`] (`count` of them, the
+    /// squares of `empties`): fastest first, with this
     /// thread's own table (see [`local_table`](crate::search::local_table)) instead of the shared one.
-    fn solve_sorted(&mut self, board: Board, alpha: i32, empties: u64) -> i32 {
+    fn solve_sorted(&mut self, board: Board, alpha: i32, empties: u64, count: u32) -> i32 {
         if self.control.visit() {
             return alpha;
         }
-        let count = empties.count_ones();
         if let Some((lower, upper)) = self.local.probe(board, count) {
             if lower > alpha {
                 return lower;

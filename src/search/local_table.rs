@@ -105,7 +105,7 @@ mod tests {
             assert_eq!(table.probe(board, empties), Some((10, SCORE_MAX)));
             table.store(board, empties, 3, -6);
             assert_eq!(table.probe(board, empties), Some((SCORE_MIN, -6)));
-            // Another board in the same slot, or the sides swapped, misses.
+            // The same discs with the sides swapped miss.
             assert_eq!(table.probe(board.pass(), empties), None);
         }
     }
