@@ -99,3 +99,38 @@ fn protocol_loads_name_what_is_wrong_with_a_file() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `solve --write` leaves one OBF line per solved position, each with the
+/// score the suite expects, and an unwritable path is named.
+#[test]
+fn solve_writes_every_solved_position() {
+    let (dir, _, folder, _) = workspace("write");
+    let out = dir.join("solved.obf");
+    let out = out.display().to_string();
+    let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/endgame-suite.obf");
+    let (code, _, err) = run(&[
+        "solve",
+        suite,
+        "--range",
+        "1-3",
+        "--threads",
+        "1",
+        "--write",
+        &out,
+    ]);
+    assert_eq!(code, 0, "{err:?}");
+    let written = std::fs::read_to_string(&out).unwrap();
+    let entries = oxello::formats::obf::parse_file(&written).unwrap();
+    let expected =
+        oxello::formats::obf::parse_file(&std::fs::read_to_string(suite).unwrap()).unwrap();
+    assert_eq!(entries.len(), 3);
+    for (entry, expected) in entries.iter().zip(&expected) {
+        assert_eq!(entry.position, expected.position);
+        assert_eq!(entry.best_score(), expected.best_score());
+    }
+    fails_saying(
+        &["solve", suite, "--range", "1", "--write", &folder],
+        "cannot write",
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -111,7 +111,14 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
     };
     let mut searcher = Searcher::new(options.hash_mib);
     let mut totals = (0u64, Duration::ZERO, 0usize);
-    let mut solved = Vec::new();
+    let mut written = match &args.write {
+        Some(path) => Some((
+            path,
+            std::fs::File::create(path)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+        )),
+        None => None,
+    };
     let mut out = std::io::stdout().lock();
     if !args.json {
         writeln!(
@@ -146,7 +153,7 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
                 ));
             }
         });
-        solved.push(solved_entry(task, &result, args.all_moves));
+        let entry = solved_entry(task, &result, args.all_moves);
         let agrees = task
             .expected
             .is_none_or(|e| score_agrees(mode, result.score, e));
@@ -155,10 +162,11 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
         }
         totals.0 += result.nodes;
         totals.1 += result.elapsed;
-        // Written after every position, before its row (which a closed
+        // Appended after every position, before its row (which a closed
         // stdout ends): a long run keeps what it solved.
-        if let Some(path) = &args.write {
-            std::fs::write(path, obf::format_file(&solved))
+        if let Some((path, file)) = &mut written {
+            writeln!(file, "{entry}")
+                .and_then(|()| file.flush())
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         }
         bar.suspend(|| print_row(&mut out, args.json, task, &result, agrees))?;
