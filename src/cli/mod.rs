@@ -309,8 +309,10 @@ pub enum Command {
     /// weight file (the built-in one is `src/eval/pattern-weights.bin`).
     ///
     /// Every position of every finished game is labelled with the game's
-    /// theoretical score; one game in 10 is held out, and the error on it is
-    /// printed per phase.
+    /// theoretical score, and with `--solved`, positions solved exactly by
+    /// `scripts/solve-labels.sh` are added; one game (and one solved
+    /// position) in 10 is held out, and the error on it is printed per
+    /// phase beside the built-in weights'.
     TrainEval(TrainEvalArgs),
     /// Fit the Multi-ProbCut parameters from our own searches of WTHOR
     /// positions and write them (the built-in ones are

@@ -2,7 +2,7 @@
 
 use super::EngineArgs;
 use clap::Args;
-use oxello::eval::train::{Samples, TrainOptions, train};
+use oxello::eval::train::{Sample, Samples, TrainOptions, train};
 use oxello::formats::wthor;
 use std::error::Error;
 use std::io::Write as _;
@@ -21,6 +21,12 @@ pub struct TrainEvalArgs {
     /// Passes over the samples of each phase.
     #[arg(long, default_value_t = 8)]
     pub epochs: usize,
+    /// Exactly solved positions to train on besides the games' (OBF files,
+    /// or folders of them, as `scripts/solve-labels.sh` makes them),
+    /// labelled with their best score; one in 10 is held out, and the error
+    /// on those is printed apart (README, "Training the evaluation").
+    #[arg(long, num_args = 1..)]
+    pub solved: Vec<std::path::PathBuf>,
 }
 
 /// Reads every `.wtb` file of the folder, trains, writes the weight file.
@@ -33,6 +39,13 @@ pub fn run(args: &TrainEvalArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dy
         return Err(format!("no .wtb file in {}", args.wthor.display()).into());
     }
     let mut samples = Samples::default();
+    for path in solved_files(&args.solved)? {
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let entries = oxello::formats::obf::parse_file(&text)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        samples.add_solved(&entries);
+    }
     let bar = super::progress::counting(paths.len() as u64, "files");
     for path in &paths {
         bar.inc(1);
@@ -44,26 +57,22 @@ pub fn run(args: &TrainEvalArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dy
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "{} files, {} games ({} skipped), {} training and {} validation positions ({:.1} s)",
+        "{} files, {} games ({} skipped), {} solved positions, {} training and {} held-out positions ({:.1} s)",
         paths.len(),
         samples.games,
         samples.skipped,
+        samples.solved,
         samples.training.len(),
-        samples.validation.len(),
+        samples.validation.len() + samples.solved_validation.len(),
         started.elapsed().as_secs_f64()
     )?;
-    // The previous evaluation's held-out error, phase by phase, to compare.
-    let previous = oxello::eval::legacy::previous();
-    let mut before = [(0.0f64, 0usize); oxello::eval::patterns::PHASES];
-    for sample in &samples.validation {
-        let phase = oxello::eval::patterns::phase(sample.board.empties().count_ones());
-        let error = f64::from(previous.evaluate(sample.board) - i32::from(sample.label));
-        before[phase].0 += error * error;
-        before[phase].1 += 1;
-    }
+    // The held-out error of the weights built into this binary, phase by
+    // phase, to compare.
+    let before = built_in_rms(&samples.validation);
+    let before_solved = built_in_rms(&samples.solved_validation);
     writeln!(
         out,
-        "phase | empties | training | validation | rms train | rms held-out | previous | rms of 0"
+        "phase | empties | training | validation | rms train | rms held-out | built-in | rms of 0 | solved held-out | rms | built-in"
     )?;
     let options = TrainOptions {
         epochs: args.epochs,
@@ -75,11 +84,18 @@ pub fn run(args: &TrainEvalArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dy
     let (weights, _) = train(&samples, options, &mut |r| {
         bar.inc(1);
         let low = r.phase * oxello::eval::patterns::EMPTIES_PER_PHASE;
-        let (sum, count) = before[r.phase];
+        let solved = if r.solved_samples == 0 {
+            format!("{:15} | {:5} | {:8}", 0, "-", "-")
+        } else {
+            format!(
+                "{:15} | {:5.2} | {:8.2}",
+                r.solved_samples, r.solved_rms, before_solved[r.phase]
+            )
+        };
         let _ = bar.suspend(|| {
             writeln!(
                 out,
-                "{:5} | {:2}-{:<4} | {:8} | {:10} | {:9.2} | {:12.2} | {:8.2} | {:8.2}",
+                "{:5} | {:2}-{:<4} | {:8} | {:10} | {:9.2} | {:12.2} | {:8.2} | {:8.2} | {solved}",
                 r.phase,
                 low,
                 low + oxello::eval::patterns::EMPTIES_PER_PHASE - 1,
@@ -87,7 +103,7 @@ pub fn run(args: &TrainEvalArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dy
                 r.validation_samples,
                 r.training_rms,
                 r.validation_rms,
-                (sum / count.max(1) as f64).sqrt(),
+                before[r.phase],
                 r.baseline_rms
             )
         });
@@ -105,4 +121,36 @@ pub fn run(args: &TrainEvalArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dy
         started.elapsed().as_secs_f64()
     )?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The OBF files named, each folder standing for its `.obf` files.
+fn solved_files(paths: &[std::path::PathBuf]) -> Result<Vec<std::path::PathBuf>, Box<dyn Error>> {
+    let mut files = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            let found = oxello::formats::files_with_extension(path, "obf")
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            if found.is_empty() {
+                return Err(format!("no .obf file in {}", path.display()).into());
+            }
+            files.extend(found);
+        } else {
+            files.push(path.clone());
+        }
+    }
+    Ok(files)
+}
+
+/// The RMS error of the weights built into this binary on `samples`, phase
+/// by phase, to compare with the training's.
+fn built_in_rms(samples: &[Sample]) -> [f64; oxello::eval::patterns::PHASES] {
+    let built_in = oxello::eval::patterns::built_in();
+    let mut sums = [(0.0f64, 0usize); oxello::eval::patterns::PHASES];
+    for sample in samples {
+        let phase = oxello::eval::patterns::phase(sample.board.empties().count_ones());
+        let error = f64::from(built_in.evaluate(sample.board) - i32::from(sample.label));
+        sums[phase].0 += error * error;
+        sums[phase].1 += 1;
+    }
+    sums.map(|(sum, count)| (sum / count.max(1) as f64).sqrt())
 }
