@@ -33,15 +33,10 @@ pub struct TrainEvalArgs {
 pub fn run(args: &TrainEvalArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
     engine.refuse("train-eval", super::ENGINE_OPTIONS)?;
     let started = Instant::now();
-    let paths = oxello::formats::files_with_extension(&args.wthor, "wtb")
-        .map_err(|e| format!("cannot read {}: {e}", args.wthor.display()))?;
-    if paths.is_empty() {
-        return Err(format!("no .wtb file in {}", args.wthor.display()).into());
-    }
+    let paths = files_in(&args.wthor, "wtb")?;
     let mut samples = Samples::default();
     for path in solved_files(&args.solved)? {
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let text = oxello::formats::read_text_file(&path, u64::MAX)?;
         let entries = oxello::formats::obf::parse_file(&text)
             .map_err(|e| format!("{}: {e}", path.display()))?;
         samples.add_solved(&entries);
@@ -128,15 +123,24 @@ fn solved_files(paths: &[std::path::PathBuf]) -> Result<Vec<std::path::PathBuf>,
     let mut files = Vec::new();
     for path in paths {
         if path.is_dir() {
-            let found = oxello::formats::files_with_extension(path, "obf")
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            if found.is_empty() {
-                return Err(format!("no .obf file in {}", path.display()).into());
-            }
-            files.extend(found);
+            files.extend(files_in(path, "obf")?);
         } else {
             files.push(path.clone());
         }
+    }
+    Ok(files)
+}
+
+/// The files of `folder` ending in `.extension`: an error if it cannot be
+/// read or holds none.
+fn files_in(
+    folder: &std::path::Path,
+    extension: &str,
+) -> Result<Vec<std::path::PathBuf>, Box<dyn Error>> {
+    let files = oxello::formats::files_with_extension(folder, extension)
+        .map_err(|e| format!("cannot read {}: {e}", folder.display()))?;
+    if files.is_empty() {
+        return Err(format!("no .{extension} file in {}", folder.display()).into());
     }
     Ok(files)
 }

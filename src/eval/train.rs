@@ -5,7 +5,8 @@
 //! [`WthorHeader::theoretical_depth`] empties before the end, as the WTHOR
 //! files record it) from the side to move's view, and past that depth
 //! with the players' own result. Positions solved exactly by our solver
-//! (`scripts/solve-labels.sh`) may be added ([`Samples::add_solved`]). Each phase is fitted with
+//! (`scripts/solve-labels.sh`) may be added ([`Samples::add_solved`]).
+//! Each phase is fitted with
 //! Adam on the squared error plus an L2 penalty, in mini-batches, over the
 //! positions of its own empties band and one band on each side (so every
 //! phase sees three times its own data and neighbouring phases agree). The
