@@ -5,6 +5,7 @@
 //! nodes stops at the same node every time: results are reproducible.
 
 use crate::search::params::NODES_BETWEEN_CHECKS;
+use crate::search::split::SplitPoint;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 use std::time::Instant;
@@ -90,9 +91,24 @@ impl Shared {
         }
     }
 
+    /// Stops every thread of the search, as the stop signal would.
+    pub fn stop_all(&self) {
+        let _ = self.stopped.compare_exchange(
+            0,
+            StopReason::Signal.code(),
+            Ordering::Relaxed,
+            Ordering::Relaxed,
+        );
+    }
+
     /// Tells the helper threads to return (the main thread is done).
     pub fn halt_helpers(&self) {
         self.halt.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the main thread is done (the helpers must return).
+    pub fn helpers_halted(&self) -> bool {
+        self.halt.load(Ordering::Relaxed)
     }
 
     /// Nodes counted by all threads so far (up to each thread's last check).
@@ -120,6 +136,11 @@ pub struct Control {
     helper: bool,
     /// Set once the search must unwind; every caller checks it after a child.
     pub stopped: Option<StopReason>,
+    /// The split points this thread works under, innermost last.
+    splits: Vec<Arc<SplitPoint>>,
+    /// Whether one of them is cut: the thread unwinds to it, and the search
+    /// goes on from there.
+    aborted: bool,
 }
 
 impl Control {
@@ -132,6 +153,8 @@ impl Control {
             shared,
             helper: false,
             stopped: None,
+            splits: Vec::new(),
+            aborted: false,
         }
     }
 
@@ -155,7 +178,7 @@ impl Control {
         if self.nodes >= self.next_check {
             self.check();
         }
-        self.stopped.is_some()
+        self.is_stopped()
     }
 
     #[cold]
@@ -164,6 +187,9 @@ impl Control {
         let delta = self.nodes - self.flushed;
         self.flushed = self.nodes;
         let total = self.shared.nodes.fetch_add(delta, Ordering::Relaxed) + delta;
+        if !self.aborted && self.splits.iter().any(|split| split.is_cut()) {
+            self.aborted = true;
+        }
         if self.stopped.is_some() {
             return;
         }
@@ -193,10 +219,47 @@ impl Control {
         }
     }
 
-    /// Whether the search must unwind.
+    /// Whether the search must unwind: it was stopped, or a split point it
+    /// works under was cut.
     #[inline(always)]
     pub fn is_stopped(&self) -> bool {
+        self.stopped.is_some() || self.aborted
+    }
+
+    /// What the threads of this search share.
+    pub(crate) fn shared(&self) -> &Arc<Shared> {
+        &self.shared
+    }
+
+    /// Whether the search was stopped (not only cut at a split point).
+    pub(crate) fn is_halted(&self) -> bool {
         self.stopped.is_some()
+    }
+
+    /// How many split points this thread works under.
+    pub(crate) fn split_depth(&self) -> usize {
+        self.splits.len()
+    }
+
+    /// This thread starts working under `split`.
+    pub(crate) fn enter_split(&mut self, split: Arc<SplitPoint>) {
+        self.aborted |= split.is_cut();
+        self.splits.push(split);
+    }
+
+    /// This thread is done with its innermost split point: it goes on unless
+    /// an outer one is cut too.
+    pub(crate) fn leave_split(&mut self) {
+        self.splits.pop();
+        self.aborted = self.splits.iter().any(|split| split.is_cut());
+    }
+
+    /// Looks at once whether a split point this thread works under was cut.
+    pub(crate) fn poll_splits(&mut self) -> bool {
+        if !self.aborted && self.splits.iter().any(|split| split.is_cut()) {
+            self.aborted = true;
+        }
+        self.aborted
     }
 
     /// Adds this thread's uncounted nodes to the shared total.

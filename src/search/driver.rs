@@ -49,7 +49,7 @@ impl Driver<'_> {
             .limits
             .multi_pv
             .clamp(1, legal.count_ones().max(1) as usize);
-        let solve_now = empties <= self.limits.solve_empties.unwrap_or(0);
+        let solve_now = self.solves_at_once();
         let max_depth = self.limits.depth.unwrap_or(u32::MAX).max(1);
         let presolve = if solve_now {
             (empties / PRESOLVE_DEPTH_DIVISOR)
@@ -117,6 +117,13 @@ impl Driver<'_> {
             level = next;
         }
         self.finish(search, lines)
+    }
+
+    /// Whether the search solves from the start (after a few quick midgame
+    /// iterations that order the moves).
+    pub(crate) fn solves_at_once(&self) -> bool {
+        let empties = self.position.board.empty_count_on(self.position.size);
+        empties <= self.limits.solve_empties.unwrap_or(0)
     }
 
     /// One iteration: `wanted` lines at a depth or a solve, each excluding

@@ -31,6 +31,7 @@ pub mod probcut_fit;
 mod result;
 mod root;
 pub mod selectivity;
+mod split;
 pub mod time;
 pub mod tt;
 
@@ -156,6 +157,9 @@ pub(crate) struct Search<'a> {
     pub probcut: &'static probcut::Model,
     /// The nodes other threads are searching (parallel searches only).
     pub busy: Option<&'a parallel::Busy>,
+    /// Where split points hand their moves to idle threads (parallel
+    /// searches only).
+    pub pool: Option<&'a split::Pool>,
     /// The pattern indices of the positions on the current path (8x8), so
     /// that an evaluation reads them instead of the board.
     pub states: crate::eval::incremental::StateStack,
@@ -188,6 +192,7 @@ impl<'a> Search<'a> {
             selectivity: Selectivity::NONE,
             probcut: probcut::model(),
             busy: None,
+            pool: None,
             states: crate::eval::incremental::StateStack::new(),
             local: local_table::LocalTable::new(),
         }

@@ -1,7 +1,10 @@
 //! The move loops every search node shares: the principal-variation loop of
 //! the root, the midgame PVS and the solver's PV search, and the null-window
 //! loop of the midgame NWS and the solver. What differs between them is only
-//! how a child is searched, which [`Child`] says.
+//! how a child is searched, which [`Child`] says. In a parallel search the
+//! loops also share the work: a busy child is deferred (midgame searches,
+//! [`crate::search::parallel`]), or the null-window loop hands moves to
+//! idle threads ([`crate::search::split`]).
 
 use crate::board::Board;
 use crate::search::Search;
@@ -11,8 +14,11 @@ use crate::search::ordering::MoveList;
 use crate::search::parallel::Busy;
 use crate::search::params::{
     ENDGAME_PROBCUT_MIN_EMPTIES, PROBCUT_MIN_DEPTH, SCORE_INF, SHARE_MIN_DEPTH, SHARE_MIN_EMPTIES,
+    SPLIT_MIN_DEPTH, SPLIT_MIN_EMPTIES,
 };
+use crate::search::split::{SplitPoint, Task};
 use crate::search::tt::{EXACT_DEPTH_BASE, Hit, NO_MOVE, Record, is_exact};
+use std::sync::Arc;
 
 /// How the children of a node are searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -178,7 +184,9 @@ impl<'a> Search<'a> {
 
     /// Null-window search over `list`: fail-soft answer to "is the score
     /// above `alpha`?", stopping at the first move that proves it. `None`
-    /// when the search was stopped.
+    /// when the search was stopped (or a split point above was cut). With
+    /// a pool of idle threads, the node becomes a split point once its
+    /// first move has failed to cut.
     pub(crate) fn nws_loop(
         &mut self,
         board: Board,
@@ -190,8 +198,37 @@ impl<'a> Search<'a> {
             score: -SCORE_INF,
             index: NO_MOVE,
         };
+        let mut split: Option<Arc<SplitPoint>> = None;
         while let Some(mv) = list.next_best() {
             let next = mv.play(board);
+            // Young brothers wait for the eldest; the last move is searched
+            // here rather than waited for.
+            if list.taken() > 1
+                && list.remaining() > 0
+                && let Some(pool) = self.pool
+                && self.may_split(next, child)
+                && pool.wants_work()
+            {
+                let split = match &split {
+                    Some(split) => Arc::clone(split),
+                    None => {
+                        let new = Arc::new(SplitPoint::new(alpha));
+                        self.control.enter_split(Arc::clone(&new));
+                        split = Some(Arc::clone(&new));
+                        new
+                    }
+                };
+                let task = Task {
+                    next,
+                    index: mv.index,
+                    child,
+                    selectivity: self.selectivity,
+                    split,
+                };
+                if pool.offer(task).is_ok() {
+                    continue;
+                }
+            }
             let Some(shared) = self.claim(list, next, child) else {
                 continue;
             };
@@ -202,7 +239,7 @@ impl<'a> Search<'a> {
                 busy.leave(next);
             }
             if self.control.is_stopped() {
-                return None;
+                break;
             }
             if score > best.score {
                 best = Best {
@@ -213,7 +250,25 @@ impl<'a> Search<'a> {
                     break;
                 }
             }
+            if split.as_ref().is_some_and(|split| split.is_cut()) {
+                break;
+            }
+        }
+        if let Some(split) = split {
+            self.join_split(&split, &mut best);
+        }
+        if self.control.is_stopped() {
+            return None;
         }
         Some(best)
+    }
+
+    /// Whether the child `next` is big enough to hand to another thread.
+    #[inline]
+    fn may_split(&self, next: Board, child: Child) -> bool {
+        match child {
+            Child::Depth(depth) => depth >= SPLIT_MIN_DEPTH,
+            Child::Solve => (next.empties() & self.mask).count_ones() >= SPLIT_MIN_EMPTIES,
+        }
     }
 }

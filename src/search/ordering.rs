@@ -80,6 +80,12 @@ impl<const N: usize> MoveList<N> {
         self.taken
     }
 
+    /// Moves not yet handed out.
+    #[inline]
+    pub fn remaining(&self) -> usize {
+        self.len - self.taken + self.deferred
+    }
+
     /// Whether the move just handed out may be deferred: never the first
     /// (searched by every thread, as young brothers wait for the eldest),
     /// nor one handed out a second time.

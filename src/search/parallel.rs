@@ -1,34 +1,45 @@
-//! The parallel search: every thread runs the same search on the shared
-//! transposition table, and they share the work ABDADA-style.
+//! The parallel search: all threads share the transposition table, and
+//! share the work one of two ways, chosen per search by measurement.
 //!
-//! The main thread runs the search as it would alone and reports. Each
-//! helper thread runs the same iterative deepening on the same position,
-//! reporting nothing: what it finds reaches the main thread through the
-//! table (bounds and best moves). Alone, that is Lazy SMP, and on this
-//! machine it did not pay in the solver: two threads walked the same tree
-//! (FFO #40-44: 365 M nodes, 7.3 s against 199 M, 6.6 s for one thread). So
-//! the threads also mark the nodes they are searching in a [`Busy`] table: at
-//! a node deep enough, a thread that meets a move (not the first: every
+//! **Solves** (searches that solve from the start: `solve`, and the moves
+//! of a game from the solver's depth on) use split points, the
+//! young-brothers-wait scheme of the C engines ([`crate::search::split`]):
+//! the helpers wait for tasks; a null-window node whose first move did not
+//! cut hands its other moves to idle threads and searches the rest itself.
+//! FFO #40-49, two threads: 715-736 M nodes in 21.1-22.4 s (one thread:
+//! 697 M nodes, 38.3-38.7 s: 1.73x); the busy-node scheme below took
+//! 731-1,037 M nodes and 27.8-47 s on the same runs, as both threads
+//! search the eldest brother of every node and a table move that differs
+//! from one run to the next sends them down a bad first move (FFO #49:
+//! 296 M or 495 M nodes, 7.7 or 13.8 s, by the run). The threads are idle
+//! 4.6% of the time (waiting at split points with nothing to take).
+//!
+//! **Midgame searches** run Lazy SMP with ABDADA-style sharing: every
+//! thread runs the same iterative deepening; the helpers report nothing,
+//! and what they find reaches the main thread through the table. The
+//! threads mark the nodes they are searching in a [`Busy`] table: at a
+//! node deep enough, a thread that meets a move (not the first: every
 //! thread searches the eldest brother first) whose child another thread is
 //! searching defers it, searches its other moves, and comes back to it at
-//! the end, when the table most likely holds its result. The result of a
-//! node never depends on that order, only its cost. FFO #40-44, exact, two
-//! threads: 227-238 M nodes in 4.2-4.6 s, against 199 M nodes in 6.7-6.9 s
-//! for one thread (1.6x). Odd helpers starting one iteration deeper, as
-//! Lazy SMP often does, measured no better (4.6-5.3 s), so all threads run
-//! the same iterations.
+//! the end, when the table most likely holds its result. Split points did
+//! worse there: at depth 24 (73%) after f5d6c3d3c4f4f6f3e6e7d7c5b6, 6.2-9.2
+//! s with two threads (minimum split depth 2 to 8) against 6.0 s for one,
+//! the helper idle a third of the time (the selective midgame tree has few
+//! null-window nodes with many moves left after a failed first one);
+//! with busy nodes 4.6-6.7 s.
 //!
 //! When the main thread is done, the helpers are halted and joined; node
 //! counts add up over all threads.
 //!
 //! Only the main thread's iterations are reported, and only when they are
 //! complete, so a parallel search reports exactly what a single thread
-//! would report as exact; its speed comes from the table.
+//! would report as exact; its speed comes from the table and the helpers.
 
 use crate::board::Board;
 use crate::eval::Evaluator;
 use crate::search::control::{Control, Shared};
 use crate::search::driver::Driver;
+use crate::search::split::{self, Pool};
 use crate::search::tt::Table;
 use crate::search::{Report, Search, SearchResult};
 use std::sync::Arc;
@@ -92,6 +103,14 @@ impl Drop for HaltOnDrop<'_> {
     }
 }
 
+/// How the threads of a parallel search share the work.
+enum Sharing {
+    /// Every thread runs the iterations, sharing the busy nodes (midgame).
+    Busy(Busy),
+    /// The helpers search the moves split points hand out (solves).
+    Split(Pool),
+}
+
 /// Runs `driver`'s search with `driver.limits.threads` threads.
 pub(crate) fn run(
     table: &Table,
@@ -102,8 +121,18 @@ pub(crate) fn run(
 ) -> SearchResult {
     let size = driver.position.size;
     let threads = driver.limits.threads.max(1);
-    let busy = (threads > 1).then(Busy::new);
-    let busy = busy.as_ref();
+    let sharing = (threads > 1).then(|| {
+        if driver.solves_at_once() {
+            Sharing::Split(Pool::new())
+        } else {
+            Sharing::Busy(Busy::new())
+        }
+    });
+    let (busy, pool) = match &sharing {
+        Some(Sharing::Busy(busy)) => (Some(busy), None),
+        Some(Sharing::Split(pool)) => (None, Some(pool)),
+        None => (None, None),
+    };
     std::thread::scope(|scope| {
         let mut helpers = Vec::new();
         for helper in 1..threads {
@@ -113,9 +142,16 @@ pub(crate) fn run(
                 .name(format!("oxello-helper-{helper}"))
                 .stack_size(HELPER_STACK_BYTES)
                 .spawn_scoped(scope, move || {
-                    let mut search = Search::new(table, evaluator, Control::helper(shared), size);
+                    let control = Control::helper(Arc::clone(&shared));
+                    let mut search = Search::new(table, evaluator, control, size);
                     search.busy = busy;
-                    helper_driver.run(&mut search, &mut |_| {});
+                    search.pool = pool;
+                    match pool {
+                        Some(pool) => split::serve(&mut search, pool, || shared.helpers_halted()),
+                        None => {
+                            helper_driver.run(&mut search, &mut |_| {});
+                        }
+                    }
                     search.control.flush();
                 });
             match spawned {
@@ -128,6 +164,7 @@ pub(crate) fn run(
         let halt = HaltOnDrop(shared);
         let mut search = Search::new(table, evaluator, Control::new(Arc::clone(shared)), size);
         search.busy = busy;
+        search.pool = pool;
         let mut result = driver.run(&mut search, on_report);
         search.control.flush();
         drop(halt);

@@ -140,13 +140,29 @@ pub const ENDGAME_PROBCUT_MAX_SHALLOW: u32 = 8;
 /// Multi-ProbCut: no prediction is trusted to better than this, in discs.
 pub const PROBCUT_MIN_SIGMA: f64 = 1.0;
 
-/// Parallel search: solver nodes with this many empties and more are shared
-/// between threads (deferred when another thread is in them). FFO #40-44,
-/// two threads: 227-238 M nodes, 4.2-4.6 s at 12; 235-305 M at 10; 227-291
-/// M at 15 (one thread: 199 M, 6.7-6.9 s).
+/// Parallel midgame search (busy nodes): solver nodes with this many
+/// empties and more are shared between threads (deferred when another
+/// thread is in them). Measured when solves shared work this way too, FFO
+/// #40-44, two threads: 227-238 M nodes, 4.2-4.6 s at 12; 235-305 M at 10;
+/// 227-291 M at 15 (one thread: 199 M, 6.7-6.9 s).
 pub const SHARE_MIN_EMPTIES: u32 = 12;
-/// Parallel search: midgame nodes this deep and deeper are shared.
+/// Parallel midgame search (busy nodes): midgame nodes this deep and
+/// deeper are shared.
 pub const SHARE_MIN_DEPTH: u32 = 3;
+/// Parallel search: a null-window solver node hands out to idle threads
+/// the moves whose children have this many empties and more. FFO #40-49,
+/// two threads, twice each: 21.4-21.6 s at 8, 21.2-21.5 at 9, 21.1-22.2 at
+/// 10, 21.7-22.1 at 11, 21.7 at 12, 22.0-22.2 at 14, 23.7-23.8 at 16: flat
+/// up to 14; 12 keeps the tasks big for more threads.
+pub const SPLIT_MIN_EMPTIES: u32 = 12;
+/// Parallel search: a null-window midgame node of a solving search (its
+/// first quick iterations) hands out to idle threads the moves whose
+/// children are searched this deep and deeper.
+pub const SPLIT_MIN_DEPTH: u32 = 4;
+/// Parallel search: a thread waiting at a split point takes the tasks of
+/// other split points only while it works under fewer than this many (its
+/// stack grows with each).
+pub const SPLIT_MAX_NESTING: usize = 8;
 /// Endgame: from this many empties on (below [`SHALLOW_ORDERING_EMPTIES`]),
 /// moves are ordered by a search of [`EVAL_ORDERING_DEPTH`] over the learned
 /// evaluation instead of mobility alone.
