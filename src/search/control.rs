@@ -187,9 +187,7 @@ impl Control {
         let delta = self.nodes - self.flushed;
         self.flushed = self.nodes;
         let total = self.shared.nodes.fetch_add(delta, Ordering::Relaxed) + delta;
-        if !self.aborted && self.splits.iter().any(|split| split.is_cut()) {
-            self.aborted = true;
-        }
+        self.poll_splits();
         if self.stopped.is_some() {
             return;
         }

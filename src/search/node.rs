@@ -201,33 +201,9 @@ impl<'a> Search<'a> {
         let mut split: Option<Arc<SplitPoint>> = None;
         while let Some(mv) = list.next_best() {
             let next = mv.play(board);
-            // Young brothers wait for the eldest; the last move is searched
-            // here rather than waited for.
-            if list.taken() > 1
-                && list.remaining() > 0
-                && let Some(pool) = self.pool
-                && self.may_split(next, child)
-                && pool.wants_work()
-            {
-                let split = match &split {
-                    Some(split) => Arc::clone(split),
-                    None => {
-                        let new = Arc::new(SplitPoint::new(alpha));
-                        self.control.enter_split(Arc::clone(&new));
-                        split = Some(Arc::clone(&new));
-                        new
-                    }
-                };
-                let task = Task {
-                    next,
-                    index: mv.index,
-                    child,
-                    selectivity: self.selectivity,
-                    split,
-                };
-                if pool.offer(task).is_ok() {
-                    continue;
-                }
+            // Young brothers wait for the eldest.
+            if list.taken() > 1 && self.hand_out(list, next, mv.index, alpha, child, &mut split) {
+                continue;
             }
             let Some(shared) = self.claim(list, next, child) else {
                 continue;
@@ -261,6 +237,44 @@ impl<'a> Search<'a> {
             return None;
         }
         Some(best)
+    }
+
+    /// Hands the move to `next` (of index `index`) to an idle thread, if
+    /// one is idle and the child is big enough; the node becomes a split
+    /// point (`split`) if it was not one yet. The last move is never handed
+    /// out: the node would only wait for it.
+    fn hand_out(
+        &mut self,
+        list: &MoveList,
+        next: Board,
+        index: u8,
+        alpha: i32,
+        child: Child,
+        split: &mut Option<Arc<SplitPoint>>,
+    ) -> bool {
+        let Some(pool) = self.pool else {
+            return false;
+        };
+        if list.remaining() == 0 || !self.may_split(next, child) || !pool.wants_work() {
+            return false;
+        }
+        let split = match split {
+            Some(split) => Arc::clone(split),
+            None => {
+                let new = Arc::new(SplitPoint::new(alpha));
+                self.control.enter_split(Arc::clone(&new));
+                *split = Some(Arc::clone(&new));
+                new
+            }
+        };
+        let task = Task {
+            next,
+            index,
+            child,
+            selectivity: self.selectivity,
+            split,
+        };
+        pool.offer(task).is_ok()
     }
 
     /// Whether the child `next` is big enough to hand to another thread.

@@ -142,12 +142,11 @@ pub(crate) fn run(
                 .name(format!("oxello-helper-{helper}"))
                 .stack_size(HELPER_STACK_BYTES)
                 .spawn_scoped(scope, move || {
-                    let control = Control::helper(Arc::clone(&shared));
-                    let mut search = Search::new(table, evaluator, control, size);
+                    let mut search = Search::new(table, evaluator, Control::helper(shared), size);
                     search.busy = busy;
                     search.pool = pool;
                     match pool {
-                        Some(pool) => split::serve(&mut search, pool, || shared.helpers_halted()),
+                        Some(pool) => split::serve(&mut search, pool),
                         None => {
                             helper_driver.run(&mut search, &mut |_| {});
                         }

@@ -218,7 +218,7 @@ impl Search<'_> {
     /// because a split point of this thread's own was cut (a thread waiting
     /// at its split point searches other threads' tasks meanwhile) goes back
     /// to the pool: the task's split point still needs its score.
-    pub(crate) fn run_task(&mut self, task: Task) {
+    pub(crate) fn run_task(&mut self, pool: &Pool, task: Task) {
         let split = Arc::clone(&task.split);
         if split.is_cut() || self.control.is_halted() {
             split.finish(None);
@@ -240,10 +240,21 @@ impl Search<'_> {
             split.finish(Some((task.index, score)));
         } else if split.is_cut() || self.control.is_halted() {
             split.finish(None);
-        } else if let Some(pool) = self.pool {
-            pool.put_back(task);
         } else {
-            split.finish(None);
+            pool.put_back(task);
+        }
+    }
+
+    /// One step of a thread waiting for work: searches the oldest task in
+    /// the pool that `wanted` accepts, if there is one, else waits a while.
+    fn help(&mut self, pool: &Pool, backoff: &mut Backoff, wanted: impl Fn(&Task) -> bool) {
+        match pool.take(wanted) {
+            Some(task) => {
+                backoff.reset();
+                self.run_task(pool, task);
+                pool.enter_idle();
+            }
+            None => backoff.wait(),
         }
     }
 
@@ -268,20 +279,13 @@ impl Search<'_> {
             if !split.is_pending() {
                 break;
             }
-            let helping = !self.control.is_stopped();
-            let foreign = self.control.split_depth() < SPLIT_MAX_NESTING;
-            let task = if helping {
-                pool.take(|task| foreign || Arc::ptr_eq(&task.split, split))
+            if self.control.is_stopped() {
+                backoff.wait();
             } else {
-                None
-            };
-            match task {
-                Some(task) => {
-                    backoff.reset();
-                    self.run_task(task);
-                    pool.enter_idle();
-                }
-                None => backoff.wait(),
+                let foreign = self.control.split_depth() < SPLIT_MAX_NESTING;
+                self.help(pool, &mut backoff, |task| {
+                    foreign || Arc::ptr_eq(&task.split, split)
+                });
             }
             if self.control.poll_splits() {
                 split.raise_cut();
@@ -318,19 +322,12 @@ impl Drop for StopOnPanic {
 }
 
 /// An idle helper thread: searches the tasks split points hand out until
-/// the search is over.
-pub(crate) fn serve(search: &mut Search, pool: &Pool, done: impl Fn() -> bool) {
+/// the main thread is done.
+pub(crate) fn serve(search: &mut Search, pool: &Pool) {
     pool.enter_idle();
     let mut backoff = Backoff::new();
-    while !done() {
-        match pool.take(|_| true) {
-            Some(task) => {
-                backoff.reset();
-                search.run_task(task);
-                pool.enter_idle();
-            }
-            None => backoff.wait(),
-        }
+    while !search.control.shared().helpers_halted() {
+        search.help(pool, &mut backoff, |_| true);
     }
     pool.leave_idle();
 }
