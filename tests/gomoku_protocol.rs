@@ -144,7 +144,33 @@ fn yixin_extensions() {
     );
     let replies = answers(&lines);
     assert!(is_move(&replies[1]), "{replies:?}");
-    assert!(lines.iter().any(|l| l == "MESSAGE INFO MAX_THREAD_NUM 1"));
+    assert!(lines.iter().any(|l| l
+        == &format!(
+            "MESSAGE INFO MAX_THREAD_NUM {}",
+            oxello::engine::MAX_THREADS
+        )));
+}
+
+#[test]
+fn thread_num_is_used_and_absurd_values_are_clamped() {
+    let input = "START 15\nINFO thread_num 2\nINFO max_depth 3\nINFO show_detail 1\nBEGIN\nINFO thread_num 0\nINFO thread_num 100000\nINFO thread_num x\nTURN 7,8\nEND\n";
+    let lines = script(PBRAIN, &[], input);
+    assert_eq!(lines[0], "OK");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "MESSAGE thread_num 0: using 1 (1 to 256)"),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "MESSAGE thread_num 100000: using 256 (1 to 256)"),
+        "{lines:?}"
+    );
+    // Both searches answered with a move, the game going on.
+    let moves = lines.iter().filter(|l| is_move(l)).count();
+    assert_eq!(moves, 2, "{lines:?}");
 }
 
 struct Live {

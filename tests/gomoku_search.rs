@@ -29,8 +29,15 @@ fn board(size: usize, rule: Rule, moves: &str) -> Board {
 }
 
 fn best(board: &Board, millis: u64) -> Point {
+    best_with(board, millis, 1)
+}
+
+fn best_with(board: &Board, millis: u64, threads: usize) -> Point {
     let mut searcher = Searcher::new(16);
-    let limits = Limits::for_time(Duration::from_millis(millis));
+    let limits = Limits {
+        threads,
+        ..Limits::for_time(Duration::from_millis(millis))
+    };
     let result = searcher.search(board, &limits, &StopSignal::new(), &mut |_| {});
     result.best.expect("a move")
 }
@@ -228,6 +235,78 @@ fn depth_limited_search_is_reproducible() {
         (result.best, result.score, result.nodes, result.pv)
     };
     assert_eq!(run(), run());
+}
+
+/// Several threads (more than the cores) find the same forced answers as
+/// one, and a node limit bounds the nodes of all of them together.
+#[test]
+fn threaded_searches_keep_the_known_answers_and_the_node_limit() {
+    for threads in [2, 3] {
+        let five = board(15, Rule::Freestyle, "h8h9i8i9j8j9k8k9");
+        let mv = best_with(&five, 300, threads);
+        assert!(
+            mv == Point::new(6, 7) || mv == Point::new(11, 7),
+            "{threads}: {mv}"
+        );
+        let three = board(15, Rule::Freestyle, "h8a1i8a3j8");
+        let mv = best_with(&three, 300, threads);
+        assert!(
+            [(6, 7), (10, 7), (5, 7), (11, 7)]
+                .map(|(x, y)| Point::new(x, y))
+                .contains(&mv),
+            "{threads}: {mv}"
+        );
+        let position = board(15, Rule::Freestyle, "h8i9j8i8i7h9g10j9");
+        let limits = Limits {
+            nodes: Some(20_000),
+            threads,
+            ..Limits::default()
+        };
+        let mut searcher = Searcher::new(8);
+        let result = searcher.search(&position, &limits, &StopSignal::new(), &mut |_| {});
+        assert!(result.best.is_some());
+        // Each thread looks at the shared count every 64 nodes (a VCF at a
+        // node adds up to a few hundred more).
+        assert!(
+            result.nodes <= 20_000 + threads as u64 * 1_000,
+            "{threads} threads: {} nodes",
+            result.nodes
+        );
+        assert!(
+            result.nodes >= 20_000,
+            "{threads} threads: {} nodes",
+            result.nodes
+        );
+    }
+}
+
+/// A stop reaches every thread: a long threaded search stopped from
+/// another thread returns at once with a move.
+#[test]
+fn a_stop_halts_every_thread() {
+    let position = board(15, Rule::Freestyle, "h8i9j8i8i7h9g10j9");
+    let stop = StopSignal::new();
+    let stopper = {
+        let stop = stop.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(200));
+            stop.stop();
+        })
+    };
+    let started = std::time::Instant::now();
+    let mut searcher = Searcher::new(8);
+    let limits = Limits {
+        threads: 3,
+        ..Limits::default()
+    };
+    let result = searcher.search(&position, &limits, &stop, &mut |_| {});
+    stopper.join().unwrap();
+    assert!(result.best.is_some());
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
 }
 
 #[test]

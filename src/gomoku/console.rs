@@ -12,6 +12,7 @@
 //! idle, or twice, quits.
 
 use crate::color::Color;
+use crate::engine::MAX_THREADS;
 use crate::gomoku::board::{Board, Point, Status};
 use crate::gomoku::forbid::Foul;
 use crate::gomoku::rules::{Config, Rule};
@@ -85,6 +86,8 @@ pub struct GomokuConsole {
     stop: StopSignal,
     level: u32,
     seconds: f64,
+    /// Search threads.
+    threads: usize,
     mode: PlayMode,
     rejected: bool,
     /// When the last search started and ended (for Ctrl-C).
@@ -101,6 +104,7 @@ const HELP: &[&str] = &[
     "  board                    show the board",
     "  level N                  search depth 1-40 (default 10)",
     "  time S                   seconds per move (default 3)",
+    "  threads N                search threads (default: every core)",
     "  mode N                   0 you Black, 1 you White, 2 oxello both, 3 you both",
     "  stop                     stop the running search (it plays its best move)",
     "  quit                     leave",
@@ -108,14 +112,14 @@ const HELP: &[&str] = &[
 
 impl GomokuConsole {
     /// A console for games of `config`; an invalid one (see
-    /// [`Config::validate`]) is refused.
-    pub fn new(config: Config, stop: StopSignal) -> Result<GomokuConsole, String> {
+    /// [`Config::validate`]) is refused. It searches with `threads` threads.
+    pub fn new(config: Config, stop: StopSignal, threads: usize) -> Result<GomokuConsole, String> {
         let board = Board::new(config).map_err(|error| error.to_string())?;
-        Ok(GomokuConsole::with_board(board, stop))
+        Ok(GomokuConsole::with_board(board, stop, threads))
     }
 
-    /// A console starting from `board`.
-    pub fn with_board(board: Board, stop: StopSignal) -> GomokuConsole {
+    /// A console starting from `board`, searching with `threads` threads.
+    pub fn with_board(board: Board, stop: StopSignal, threads: usize) -> GomokuConsole {
         GomokuConsole {
             board,
             redo: Vec::new(),
@@ -123,6 +127,7 @@ impl GomokuConsole {
             stop,
             level: DEFAULT_LEVEL,
             seconds: DEFAULT_SECONDS,
+            threads: threads.clamp(1, MAX_THREADS),
             mode: PlayMode::PersonBlack,
             rejected: false,
             searched: None,
@@ -182,6 +187,14 @@ impl GomokuConsole {
                     out,
                     format!("time {rest}: use seconds from 0.01 to {MAX_SECONDS}"),
                 ),
+            },
+            "threads" => match rest.parse::<usize>() {
+                Ok(threads) if (1..=MAX_THREADS).contains(&threads) => {
+                    self.threads = threads;
+                    out.push(format!("threads: {threads}"));
+                }
+                _ if rest.is_empty() => out.push(format!("threads: {}", self.threads)),
+                _ => self.refuse(out, format!("threads {rest}: use 1 to {MAX_THREADS}")),
             },
             "mode" | "m" => {
                 let mode = match rest {
@@ -295,6 +308,7 @@ impl GomokuConsole {
     fn limits(&self) -> Limits {
         let mut limits = Limits::for_time(Duration::from_secs_f64(self.seconds));
         limits.depth = Some(self.level);
+        limits.threads = self.threads;
         limits
     }
 
@@ -595,7 +609,7 @@ mod tests {
     use super::*;
 
     fn console(config: Config) -> GomokuConsole {
-        GomokuConsole::new(config, StopSignal::new()).unwrap()
+        GomokuConsole::new(config, StopSignal::new(), 1).unwrap()
     }
 
     fn run(console: &mut GomokuConsole, line: &str) -> Vec<String> {

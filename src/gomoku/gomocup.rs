@@ -13,6 +13,7 @@
 //! Time: a turn gets `timeout_turn` (or, with a match clock, a share of
 //! `time_left`), less a safety margin; `timeout_turn 0` answers at once.
 
+use crate::engine::MAX_THREADS;
 use crate::gomoku::board::{Board, Point};
 use crate::gomoku::rules::{Config, Rule};
 use crate::gomoku::search::{Limits, Progress, SearchResult, Searcher, Source};
@@ -56,13 +57,16 @@ pub struct Gomocup {
     time_left: Option<i64>,
     max_depth: Option<u32>,
     max_nodes: Option<u64>,
+    /// Search threads: `INFO thread_num`, else the brain's default.
+    threads: usize,
     show_detail: bool,
     rejected: bool,
 }
 
 impl Gomocup {
-    /// A brain with its own table, stopped by `stop`.
-    pub fn new(stop: StopSignal) -> Gomocup {
+    /// A brain with its own table, stopped by `stop`, searching with
+    /// `threads` threads until `INFO thread_num` says otherwise.
+    pub fn new(stop: StopSignal, threads: usize) -> Gomocup {
         Gomocup {
             config: Config::default(),
             board: None,
@@ -74,6 +78,7 @@ impl Gomocup {
             time_left: None,
             max_depth: None,
             max_nodes: None,
+            threads: threads.clamp(1, MAX_THREADS),
             show_detail: false,
             rejected: false,
         }
@@ -136,7 +141,7 @@ impl Gomocup {
             "YXSTOP" | "STOP" => self.stop.reset(),
             "YXSHOWFORBID" => self.show_forbid(out),
             "YXSHOWINFO" => {
-                out.push("MESSAGE INFO MAX_THREAD_NUM 1".to_string());
+                out.push(format!("MESSAGE INFO MAX_THREAD_NUM {MAX_THREADS}"));
                 out.push("MESSAGE INFO MAX_HASH_SIZE 30".to_string());
             }
             "DONE" => self.error(out, "DONE without BOARD".to_string()),
@@ -358,8 +363,17 @@ impl Gomocup {
                 self.max_depth = (depth > 0).then_some(depth.clamp(1, 100) as u32)
             }
             ("max_node", Some(nodes)) => self.max_nodes = (nodes > 0).then_some(nodes as u64),
+            ("thread_num", Some(threads)) => {
+                self.threads = threads.clamp(1, MAX_THREADS as i64) as usize;
+                if threads != self.threads as i64 {
+                    out.push(format!(
+                        "MESSAGE thread_num {threads}: using {} (1 to {MAX_THREADS})",
+                        self.threads
+                    ));
+                }
+            }
             ("show_detail", Some(level)) => self.show_detail = level > 0,
-            // game_type, folder, evaluate, thread_num, caution_factor, ...
+            // game_type, folder, evaluate, caution_factor, ...
             _ => log::debug!("gomocup: INFO {key} {value} ignored"),
         }
     }
@@ -437,6 +451,7 @@ impl Gomocup {
             limits.depth = self.max_depth;
         }
         limits.nodes = self.max_nodes;
+        limits.threads = self.threads;
         limits
     }
 
@@ -627,7 +642,7 @@ mod fuzz {
     #[test]
     fn fuzzed_lines_never_panic_and_refusals_change_nothing() {
         let mut rng = StdRng::seed_from_u64(12);
-        let mut g = Gomocup::new(StopSignal::new());
+        let mut g = Gomocup::new(StopSignal::new(), 1);
         let mut out = Vec::new();
         let mut refused = 0;
         for i in 0..LINES {

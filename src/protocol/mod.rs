@@ -173,8 +173,12 @@ fn make_handler(mode: Mode, host: SearchHost, settings: &Settings) -> Box<dyn Ha
         Mode::Nboard => Box::new(nboard::Nboard::new(host, settings.learn_file.clone())),
         Mode::Gtp => Box::new(gtp::Gtp::new(host)),
         Mode::Console => Box::new(console::Console::new(host)),
+        // A Gomocup brain searches with one thread unless told otherwise
+        // (`--threads`, or the manager's `INFO thread_num`): managers run
+        // several games at once and say when a brain may use more.
         Mode::Gomocup => Box::new(crate::gomoku::gomocup::Gomocup::new(
             host.engine().stop_signal(),
+            host.engine().options().threads.unwrap_or(1),
         )),
         Mode::GomokuConsole(config) => {
             // `run` refuses an invalid configuration before it gets here.
@@ -184,6 +188,7 @@ fn make_handler(mode: Mode, host: SearchHost, settings: &Settings) -> Box<dyn Ha
             Box::new(crate::gomoku::console::GomokuConsole::with_board(
                 board,
                 host.engine().stop_signal(),
+                host.engine().options().search_threads(false),
             ))
         }
     }
