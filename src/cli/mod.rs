@@ -114,7 +114,8 @@ pub struct EngineArgs {
     #[arg(short, long, global = true)]
     pub time: Option<f64>,
     /// Search threads (default: every core for play, analysis and solving;
-    /// 1 for `bench` and node-limited searches, which stay reproducible).
+    /// 1 for `bench` and node-limited searches, which stay reproducible, and
+    /// for the gomoku brain unless `INFO thread_num` says otherwise).
     #[arg(long, global = true)]
     pub threads: Option<usize>,
     /// Multi-ProbCut selectivity in percent: 73, 87, 95, 98, 99 or 100

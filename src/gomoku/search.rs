@@ -51,14 +51,16 @@ pub struct Limits {
     pub deadline: Option<Instant>,
     /// Start no new iteration after this time.
     pub soft_deadline: Option<Instant>,
-    /// Stop after this many nodes (checked every few hundred); also caps
-    /// the root's VCF and VCT.
+    /// Stop after this many nodes of all threads (each adds its count and
+    /// checks every 64 nodes); also caps the root's VCF and VCT.
     pub nodes: Option<u64>,
     /// Whether to run VCT at the root.
     pub vct: bool,
-    /// Search threads (0 or 1: one). The helpers share the table and stop
-    /// with the main thread, whose iterations alone are reported; node
-    /// counts and the node limit add up over all threads.
+    /// Search threads (0 or 1: one). They share the table; only the main
+    /// thread's iterations reach `progress`. The answer is the best
+    /// iteration any thread finished (a proven win, else the deepest), and
+    /// the thread that finishes the last iteration or proves a win stops
+    /// the others. Node counts and the node limit add up over all threads.
     pub threads: usize,
     /// Whether to score every root move with a full window (for self-play
     /// policies; see [`SearchResult::root_scores`]) rather than prove the
@@ -388,15 +390,15 @@ struct Shared<'a> {
 }
 
 impl Shared<'_> {
-    /// Records a finished iteration if it is the deepest yet.
-    fn publish(&self, found: &Found) {
+    /// Records a finished iteration if it is better than the one recorded
+    /// ([`Found::beats`]); returns whether it was.
+    fn publish(&self, found: &Found) -> bool {
         let mut deepest = self.deepest.lock().unwrap_or_else(|e| e.into_inner());
-        if deepest.as_ref().is_none_or(|d| found.depth > d.depth) {
-            *deepest = Some(Found {
-                root_scores: Vec::new(),
-                ..found.clone()
-            });
+        let better = deepest.as_ref().is_none_or(|d| found.beats(d));
+        if better {
+            *deepest = Some(found.clone());
         }
+        better
     }
 }
 
@@ -544,7 +546,7 @@ impl Searcher {
         };
         let table = &self.table;
         let threads = limits.threads.clamp(1, crate::engine::MAX_THREADS);
-        std::thread::scope(|scope| {
+        let found = std::thread::scope(|scope| {
             for helper in 1..threads {
                 let mut board = board.clone();
                 let root_moves = root_moves.clone();
@@ -554,34 +556,39 @@ impl Searcher {
                     .stack_size(HELPER_STACK_BYTES)
                     .spawn_scoped(scope, move || {
                         let mut worker = Worker::new(table, shared);
-                        worker.iterate(&mut board, root_moves, (helper, threads), None);
+                        worker.iterate(&mut board, root_moves, (helper, threads), started, None);
                         worker.flush();
                     });
                 if let Err(error) = spawned {
-                    log::warn!("cannot start gomoku search helper {helper}: {error}");
+                    log::warn!("cannot start gomoku search helpers from {helper}: {error}");
+                    break;
                 }
             }
             let mut worker = Worker::new(table, &shared);
-            let mut found = worker.iterate(&mut board, root_moves, (0, threads), Some(progress));
+            let found = worker.iterate(
+                &mut board,
+                root_moves,
+                (0, threads),
+                started,
+                Some(progress),
+            );
             worker.flush();
             shared.halt.store(true, Ordering::Relaxed);
-            // A helper ahead of the main thread may have finished a deeper
-            // iteration (the last one, which stopped the main thread): its
-            // move is the answer, as the deepest finished search.
-            let deepest = shared
-                .deepest
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .take();
-            if let Some(deeper) = deepest.filter(|d| d.depth > found.depth) {
-                found = Found {
-                    root_scores: found.root_scores,
-                    ..deeper
-                };
-            }
             found
-        })
-        .finish(&shared, done)
+        });
+        // Every helper is joined now. One may have finished a deeper
+        // iteration or proved a win (which stopped the main thread): its
+        // result is the answer.
+        let published = shared
+            .deepest
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take();
+        let found = match published {
+            Some(better) if better.beats(&found) => better,
+            _ => found,
+        };
+        found.finish(&shared, done)
     }
 }
 
@@ -596,6 +603,13 @@ struct Found {
 }
 
 impl Found {
+    /// Whether this result is a better answer than `other`: a proven win
+    /// first, then the deeper iteration.
+    fn beats(&self, other: &Found) -> bool {
+        let won = |f: &Found| f.score > WIN_BOUND;
+        (won(self), self.depth) > (won(other), other.depth)
+    }
+
     /// The result, with the nodes of every thread (all joined by now).
     fn finish(
         self,
@@ -658,10 +672,10 @@ impl<'a> Worker<'a> {
         board: &mut Board,
         mut root_moves: Vec<usize>,
         thread: (usize, usize),
+        started: Instant,
         mut progress: Option<&mut dyn FnMut(&Progress)>,
     ) -> Found {
         let limits = self.shared.limits;
-        let started = Instant::now();
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let threaded = limits.threads > 1;
         let mut best = root_moves[0];
@@ -726,14 +740,14 @@ impl<'a> Worker<'a> {
             }
             let last = depth >= max_depth || best_score.abs() > WIN_BOUND;
             if threaded {
-                self.shared.publish(&Found {
+                let published = self.shared.publish(&Found {
                     best,
                     score: best_score,
                     depth,
                     pv: best_pv.clone(),
-                    root_scores: Vec::new(),
+                    root_scores: root_scores.clone(),
                 });
-                if last {
+                if last && published {
                     // The answer is found: every thread stops.
                     self.shared.halt.store(true, Ordering::Relaxed);
                 }
@@ -939,6 +953,22 @@ mod tests {
             depth: (key >> 40) as u8,
             bound: [Bound::Exact, Bound::Lower, Bound::Upper][(key % 3) as usize],
         }
+    }
+
+    #[test]
+    fn a_proven_win_beats_a_deeper_iteration() {
+        let found = |score, depth| Found {
+            best: 0,
+            score,
+            depth,
+            pv: Vec::new(),
+            root_scores: Vec::new(),
+        };
+        assert!(found(10, 6).beats(&found(500, 5)));
+        assert!(!found(10, 5).beats(&found(10, 5)));
+        assert!(found(WIN - 9, 4).beats(&found(300, 7)));
+        assert!(!found(300, 9).beats(&found(WIN - 9, 4)));
+        assert!(found(WIN - 9, 6).beats(&found(WIN - 9, 4)));
     }
 
     #[test]
