@@ -12,7 +12,7 @@
 //! idle, or twice, quits.
 
 use crate::color::Color;
-use crate::engine::MAX_THREADS;
+use crate::engine::{MAX_THREADS, parse_threads};
 use crate::gomoku::board::{Board, Point, Status};
 use crate::gomoku::forbid::Foul;
 use crate::gomoku::rules::{Config, Rule};
@@ -188,12 +188,12 @@ impl GomokuConsole {
                     format!("time {rest}: use seconds from 0.01 to {MAX_SECONDS}"),
                 ),
             },
-            "threads" => match rest.parse::<usize>() {
-                Ok(threads) if (1..=MAX_THREADS).contains(&threads) => {
+            "threads" => match parse_threads(rest) {
+                Some(threads) => {
                     self.threads = threads;
                     out.push(format!("threads: {threads}"));
                 }
-                _ if rest.is_empty() => out.push(format!("threads: {}", self.threads)),
+                None if rest.is_empty() => out.push(format!("threads: {}", self.threads)),
                 _ => self.refuse(out, format!("threads {rest}: use 1 to {MAX_THREADS}")),
             },
             "mode" | "m" => {

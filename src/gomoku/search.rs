@@ -6,9 +6,10 @@
 //! With [`Limits::threads`] above one, the threads share the table through
 //! `&self` (lock-free slots checked by key XOR entry) and all run the
 //! iterations, each taking the root moves after the first from its own
-//! place in the list; the deepest iteration any thread finished is the
-//! answer (see `Worker::iterate`). Time to depth 7 on 8 middle-game
-//! positions: 27.3 s with one thread, 21.9-22.6 s with two.
+//! place in the list; the best iteration any thread finished (a proven
+//! win, else the deepest) is the answer (see `Worker::iterate`). Time to
+//! depth 7 on 8 middle-game positions: 27.3 s with one thread, 21.9-22.6 s
+//! with two.
 
 use crate::Color;
 use crate::gomoku::board::{Board, Point};
@@ -385,18 +386,18 @@ struct Shared<'a> {
     /// Raised when the main thread is done, or when a thread finished the
     /// last iteration: every thread stops.
     halt: AtomicBool,
-    /// The deepest iteration any thread finished.
-    deepest: Mutex<Option<Found>>,
+    /// The best iteration any thread finished ([`Found::beats`]).
+    best: Mutex<Option<Found>>,
 }
 
 impl Shared<'_> {
     /// Records a finished iteration if it is better than the one recorded
     /// ([`Found::beats`]); returns whether it was.
     fn publish(&self, found: &Found) -> bool {
-        let mut deepest = self.deepest.lock().unwrap_or_else(|e| e.into_inner());
-        let better = deepest.as_ref().is_none_or(|d| found.beats(d));
+        let mut best = self.best.lock().unwrap_or_else(|e| e.into_inner());
+        let better = best.as_ref().is_none_or(|b| found.beats(b));
         if better {
-            *deepest = Some(found.clone());
+            *best = Some(found.clone());
         }
         better
     }
@@ -542,7 +543,7 @@ impl Searcher {
             stop,
             nodes: AtomicU64::new(threat_visited),
             halt: AtomicBool::new(false),
-            deepest: Mutex::new(None),
+            best: Mutex::new(None),
         };
         let table = &self.table;
         let threads = limits.threads.clamp(1, crate::engine::MAX_THREADS);
@@ -579,11 +580,7 @@ impl Searcher {
         // Every helper is joined now. One may have finished a deeper
         // iteration or proved a win (which stopped the main thread): its
         // result is the answer.
-        let published = shared
-            .deepest
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .take();
+        let published = shared.best.lock().unwrap_or_else(|e| e.into_inner()).take();
         let found = match published {
             Some(better) if better.beats(&found) => better,
             _ => found,

@@ -306,11 +306,9 @@ pub fn parse(line: &str) -> Result<Option<Command>, ConsoleError> {
         },
         "threads" => match rest {
             "" => Ok(Some(Command::Threads(None))),
-            n => match n.parse::<usize>() {
-                Ok(n) if (1..=crate::engine::MAX_THREADS).contains(&n) => {
-                    Ok(Some(Command::Threads(Some(n))))
-                }
-                _ => fail(format!(
+            n => match crate::engine::parse_threads(n) {
+                Some(n) => Ok(Some(Command::Threads(Some(n)))),
+                None => fail(format!(
                     "threads {n}: give a number of threads from 1 to {}",
                     crate::engine::MAX_THREADS
                 )),

@@ -244,8 +244,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         name: "oxello-threads",
         parse: |args| {
             args.first()
-                .and_then(|n| n.parse::<usize>().ok())
-                .filter(|n| (1..=crate::engine::MAX_THREADS).contains(n))
+                .and_then(|n| crate::engine::parse_threads(n))
                 .map(Command::Threads)
                 .ok_or_else(|| {
                     GtpError::Syntax(format!(
