@@ -3,8 +3,9 @@
 //! points, recursive cases included.
 
 use oxello::Color;
-use oxello::gomoku::board::Point;
+use oxello::gomoku::board::{DIRECTIONS, Point, Threats};
 use oxello::gomoku::forbid::Foul;
+use oxello::gomoku::pattern::Pattern;
 use oxello::gomoku::rules::{Config, Rule};
 use oxello::gomoku::{Board, Status};
 use rand::rngs::StdRng;
@@ -50,15 +51,20 @@ fn naive_wins(board: &Board, p: Point, color: Color) -> bool {
     false
 }
 
+/// The board's empty cells, or its stones.
+fn cells_where(board: &Board, empty: bool) -> Vec<usize> {
+    board
+        .points()
+        .iter()
+        .copied()
+        .filter(|&c| board.is_empty(c) == empty)
+        .collect()
+}
+
 fn random_board(rng: &mut StdRng, config: Config, stones: usize) -> Board {
     let mut board = Board::new(config).unwrap();
-    let cells: Vec<usize> = board.points().to_vec();
     for _ in 0..stones {
-        let free: Vec<usize> = cells
-            .iter()
-            .copied()
-            .filter(|&c| board.is_empty(c))
-            .collect();
+        let free = cells_where(&board, true);
         if free.is_empty() {
             break;
         }
@@ -126,12 +132,7 @@ fn undo_restores_codes_and_key() {
     let mut board = random_board(&mut rng, config, 0);
     let mut played = Vec::new();
     for _ in 0..120 {
-        let free: Vec<usize> = board
-            .points()
-            .iter()
-            .copied()
-            .filter(|&c| board.is_empty(c))
-            .collect();
+        let free = cells_where(&board, true);
         let cell = free[rng.random_range(0..free.len())];
         board.place(cell);
         played.push(cell);
@@ -143,6 +144,118 @@ fn undo_restores_codes_and_key() {
     for &index in board.points() {
         for d in 0..4 {
             assert_eq!(board.code(index, d), empty.code(index, d));
+        }
+    }
+}
+
+/// The patterns and threat flags a board keeps up to date through place,
+/// undo and remove equal those of a board built afresh with the same
+/// stones, for every empty cell, rule and n.
+#[test]
+fn incremental_patterns_and_threats_match_a_fresh_board() {
+    let mut rng = StdRng::seed_from_u64(21);
+    let mut fours = 0;
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro] {
+        for n in 3..=6 {
+            let config = Config {
+                width: 15,
+                height: 15,
+                n,
+                rule,
+            };
+            if config.validate().is_err() {
+                continue;
+            }
+            let mut board = Board::new(config).unwrap();
+            for round in 0..400 {
+                let free = cells_where(&board, true);
+                match rng.random_range(0..10) {
+                    0..=5 => board.place(free[rng.random_range(0..free.len())]),
+                    6..=7 => {
+                        board.undo();
+                    }
+                    _ => {
+                        let stones = cells_where(&board, false);
+                        if !stones.is_empty() {
+                            board.remove(stones[rng.random_range(0..stones.len())]);
+                        }
+                    }
+                }
+                if round % 20 != 0 {
+                    continue;
+                }
+                let mut fresh = Board::new(config).unwrap();
+                for &index in board.points() {
+                    if let Some(color) = board.stone_at(index) {
+                        fresh.place_as(index, color);
+                    }
+                }
+                for &index in board.points() {
+                    if !board.is_empty(index) {
+                        assert_eq!(board.threats(index, Color::Black), 0);
+                        assert_eq!(board.threats(index, Color::White), 0);
+                        continue;
+                    }
+                    for color in [Color::Black, Color::White] {
+                        let patterns = board.patterns(index, color);
+                        assert_eq!(patterns, fresh.patterns(index, color), "{rule} n={n}");
+                        let threats = board.threats(index, color);
+                        assert_eq!(threats, fresh.threats(index, color), "{rule} n={n}");
+                        let has = |p: &dyn Fn(Pattern) -> bool| patterns.iter().any(|&x| p(x));
+                        assert_eq!(threats & Threats::FIVE != 0, has(&|p| p == Pattern::Five));
+                        assert_eq!(threats & Threats::FOUR != 0, has(&|p| p.is_four()));
+                        assert_eq!(threats & Threats::FLEX4 != 0, has(&|p| p == Pattern::Flex4));
+                        assert_eq!(threats & Threats::FLEX3 != 0, has(&|p| p == Pattern::Flex3));
+                        fours += usize::from(threats & Threats::FOUR != 0);
+                    }
+                }
+            }
+        }
+    }
+    assert!(fours > 1000, "only {fours} four points seen");
+}
+
+/// `pattern_with` gives the pattern a stone on a cell of the line would
+/// make, without placing it.
+#[test]
+fn pattern_with_matches_a_placed_stone() {
+    let mut rng = StdRng::seed_from_u64(33);
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Caro] {
+        for n in 3..=6 {
+            let config = Config {
+                width: 15,
+                height: 15,
+                n,
+                rule,
+            };
+            for _ in 0..20 {
+                let stones = rng.random_range(10..120);
+                let board = random_board(&mut rng, config, stones);
+                for &index in board.points() {
+                    if !board.is_empty(index) {
+                        continue;
+                    }
+                    let d = rng.random_range(0..4);
+                    let r = n;
+                    let k =
+                        [-1, 1][rng.random_range(0..2)] * rng.random_range(1..=r as i64) as isize;
+                    let at = (index as isize + k * DIRECTIONS[d]) as usize;
+                    if !board.points().contains(&at) || !board.is_empty(at) {
+                        continue;
+                    }
+                    for holder in [Color::Black, Color::White] {
+                        let mut placed = board.clone();
+                        placed.place_as(at, holder);
+                        for color in [Color::Black, Color::White] {
+                            assert_eq!(
+                                board.pattern_with(index, d, k, holder, color),
+                                placed.pattern(index, d, color),
+                                "{rule} n={n}"
+                            );
+                        }
+                    }
+                }
+            }
         }
     }
 }

@@ -106,6 +106,44 @@ fn zobrist() -> &'static [[u64; 2]] {
 /// Key of the side to move being White.
 const WHITE_TO_MOVE: u64 = 0x5bd1_e995_2f6a_3c1d;
 
+/// Bits of what a colour makes by playing a cell ([`Board::threats`]).
+pub struct Threats;
+
+impl Threats {
+    /// A five along some line.
+    pub const FIVE: u8 = 1;
+    /// A four (one or two five points) along some line.
+    pub const FOUR: u8 = 2;
+    /// An open four ([`Pattern::Flex4`]) along some line.
+    pub const FLEX4: u8 = 4;
+    /// An open three ([`Pattern::Flex3`]) along some line.
+    pub const FLEX3: u8 = 8;
+
+    const fn of(pattern: Pattern) -> u8 {
+        match pattern {
+            Pattern::Five => Threats::FIVE,
+            Pattern::Flex4 => Threats::FOUR | Threats::FLEX4,
+            Pattern::Block4 | Pattern::DoubleFour => Threats::FOUR,
+            Pattern::Flex3 => Threats::FLEX3,
+            _ => 0,
+        }
+    }
+}
+
+/// [`Threats`] of both colours for each byte of packed patterns (Black's
+/// in the low nibble).
+static PACKED_THREATS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut packed = 0;
+    while packed < 256 {
+        let black = Pattern::of_packed(packed as u8, true);
+        let white = Pattern::of_packed(packed as u8, false);
+        table[packed] = Threats::of(black) | Threats::of(white) << 4;
+        packed += 1;
+    }
+    table
+};
+
 /// A gomoku position with its history.
 #[derive(Clone)]
 pub struct Board {
@@ -113,6 +151,16 @@ pub struct Board {
     cells: Vec<u8>,
     /// Per cell and direction: the `2R` cells around, 2 bits each.
     codes: Vec<[u32; 4]>,
+    /// Per empty cell and direction: the patterns of playing it, as
+    /// [`PatternTable::packed`] gives them for its code. Kept up to date
+    /// for empty cells only (a lifted stone's cell is refreshed), so that
+    /// a pattern costs one read of this array and not one of the table,
+    /// whose 2 MiB miss the cache.
+    pats: Vec<[u8; 4]>,
+    /// Per cell: its [`Threats`] for Black (low nibble) and White (high
+    /// nibble) from `pats`; zero on an occupied cell. A threat scan reads
+    /// one byte per cell.
+    flags: Vec<u8>,
     /// Per cell: stones within two cells (king distance).
     near: Vec<u8>,
     /// Board cells (padded indices) in row order.
@@ -148,6 +196,8 @@ impl Board {
             config,
             cells,
             codes: vec![[0; 4]; CELLS],
+            pats: vec![[0; 4]; CELLS],
+            flags: vec![0; CELLS],
             near: vec![0; CELLS],
             points,
             history: Vec::new(),
@@ -162,7 +212,8 @@ impl Board {
 
     fn init_codes(&mut self) {
         let r = self.radius() as isize;
-        for &index in &self.points {
+        for at in 0..self.points.len() {
+            let index = self.points[at];
             for (d, &step) in DIRECTIONS.iter().enumerate() {
                 let mut code = 0u32;
                 for k in 1..=r {
@@ -172,7 +223,29 @@ impl Board {
                     code |= u32::from(after) << (2 * (r + k - 1));
                 }
                 self.codes[index][d] = code;
+                self.pats[index][d] = self.table.packed(code);
             }
+            self.refresh_flags(index);
+        }
+    }
+
+    /// Recomputes the threat flags of the empty `index` from its patterns.
+    #[inline]
+    fn refresh_flags(&mut self, index: usize) {
+        let [a, b, c, d] = self.pats[index];
+        self.flags[index] = PACKED_THREATS[usize::from(a)]
+            | PACKED_THREATS[usize::from(b)]
+            | PACKED_THREATS[usize::from(c)]
+            | PACKED_THREATS[usize::from(d)];
+    }
+
+    /// What `color` makes by playing the empty `index`, over its four
+    /// lines ([`Threats`] bits); none on an occupied cell.
+    #[inline]
+    pub fn threats(&self, index: usize, color: Color) -> u8 {
+        match color {
+            Color::Black => self.flags[index] & 0xf,
+            Color::White => self.flags[index] >> 4,
         }
     }
 
@@ -288,28 +361,44 @@ impl Board {
     /// What `color` makes along direction `d` by playing the empty `index`.
     #[inline]
     pub fn pattern(&self, index: usize, d: usize, color: Color) -> Pattern {
-        let (black, white) = self.table.get(self.codes[index][d]);
-        match color {
-            Color::Black => black,
-            Color::White => white,
-        }
+        debug_assert_eq!(self.cells[index], EMPTY);
+        Pattern::of_packed(self.pats[index][d], color == Color::Black)
+    }
+
+    /// What `color` would make along direction `d` by playing the empty
+    /// `index` if the empty cell `k` steps away along `d` (`k` nonzero, at
+    /// most the line radius either way) held a stone of `holder`: the
+    /// code with that cell's two bits replaced, without placing anything.
+    #[inline]
+    pub fn pattern_with(
+        &self,
+        index: usize,
+        d: usize,
+        k: isize,
+        holder: Color,
+        color: Color,
+    ) -> Pattern {
+        let r = self.radius() as isize;
+        debug_assert!(k != 0 && k.abs() <= r);
+        let shift = if k < 0 { 2 * (r + k) } else { 2 * (r + k - 1) };
+        let code = self.codes[index][d];
+        let code = (code & !(3 << shift)) | (u32::from(stone(holder)) << shift);
+        Pattern::of_packed(self.table.packed(code), color == Color::Black)
     }
 
     /// The four patterns of `color` playing the empty `index`.
     #[inline]
     pub fn patterns(&self, index: usize, color: Color) -> [Pattern; 4] {
-        let mut out = [Pattern::Dead; 4];
-        for (d, slot) in out.iter_mut().enumerate() {
-            let (black, white) = self.table.get(self.codes[index][d]);
-            *slot = if color == Color::Black { black } else { white };
-        }
-        out
+        debug_assert_eq!(self.cells[index], EMPTY);
+        let pats = self.pats[index];
+        let black = color == Color::Black;
+        [0, 1, 2, 3].map(|d| Pattern::of_packed(pats[d], black))
     }
 
     /// Whether `color` wins by playing the empty `index`.
     #[inline]
     pub fn makes_five(&self, index: usize, color: Color) -> bool {
-        (0..4).any(|d| self.pattern(index, d, color) == Pattern::Five)
+        self.threats(index, color) & Threats::FIVE != 0
     }
 
     /// Puts a stone of the side to move on an empty cell (no checks beyond
@@ -319,6 +408,7 @@ impl Board {
         debug_assert_eq!(self.cells[index], EMPTY);
         let value = stone(color);
         self.cells[index] = value;
+        self.flags[index] = 0;
         self.set_in_codes(index, value);
         self.touch_near(index, 1);
         self.hash ^= zobrist()[index][color as usize] ^ WHITE_TO_MOVE;
@@ -353,6 +443,10 @@ impl Board {
         };
         self.cells[index] = EMPTY;
         self.set_in_codes(index, EMPTY);
+        for d in 0..4 {
+            self.pats[index][d] = self.table.packed(self.codes[index][d]);
+        }
+        self.refresh_flags(index);
         self.touch_near(index, -1);
         self.hash ^= zobrist()[index][color as usize] ^ WHITE_TO_MOVE;
         self.stones[color as usize] -= 1;
@@ -371,8 +465,18 @@ impl Board {
                 let (shift_after, shift_before) = (2 * (r - k), 2 * (r + k - 1));
                 let code = &mut self.codes[after][d];
                 *code = (*code & !(3 << shift_after)) | (value << shift_after);
+                let code = *code;
+                if self.cells[after] == EMPTY {
+                    self.pats[after][d] = self.table.packed(code);
+                    self.refresh_flags(after);
+                }
                 let code = &mut self.codes[before][d];
                 *code = (*code & !(3 << shift_before)) | (value << shift_before);
+                let code = *code;
+                if self.cells[before] == EMPTY {
+                    self.pats[before][d] = self.table.packed(code);
+                    self.refresh_flags(before);
+                }
             }
         }
     }

@@ -22,7 +22,7 @@
 use crate::Color;
 use crate::gomoku::rules::{LineRule, Rule};
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU16, Ordering};
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// A cell of a line: what [`crate::gomoku::Board`] stores.
@@ -71,8 +71,16 @@ impl Pattern {
         Pattern::Five,
     ];
 
-    fn from_code(code: u16) -> Pattern {
-        Pattern::ALL[usize::from(code) % Pattern::ALL.len()]
+    const fn from_code(code: u16) -> Pattern {
+        Pattern::ALL[code as usize % Pattern::ALL.len()]
+    }
+
+    /// The pattern of one colour in a byte of [`PatternTable::packed`]:
+    /// Black in the low nibble, White in the high one.
+    #[inline]
+    pub const fn of_packed(packed: u8, black: bool) -> Pattern {
+        let nibble = if black { packed & 0xf } else { packed >> 4 };
+        Pattern::from_code(nibble as u16)
     }
 
     /// Whether the stone makes a four (a threat to win next move).
@@ -91,10 +99,15 @@ pub struct PatternTable {
     n: usize,
     black: LineRule,
     white: LineRule,
-    entries: Vec<AtomicU16>,
+    /// One byte per code (see [`PatternTable::packed`]), [`UNKNOWN`] until
+    /// first asked: one byte, not two, keeps the 15x15 table (1 Mi codes) at
+    /// 1 MiB, which stays in the cache more often.
+    entries: Vec<AtomicU8>,
 }
 
-const COMPUTED: u16 = 0x100;
+/// An entry not computed yet (no pair of patterns packs to it: each is
+/// below 10).
+const UNKNOWN: u8 = 0xff;
 
 impl PatternTable {
     /// The shared table of `n` and `rule`.
@@ -113,7 +126,9 @@ impl PatternTable {
                     n,
                     black: rule.line_rule(Color::Black),
                     white: rule.line_rule(Color::White),
-                    entries: (0..1usize << (4 * n)).map(|_| AtomicU16::new(0)).collect(),
+                    entries: (0..1usize << (4 * n))
+                        .map(|_| AtomicU8::new(UNKNOWN))
+                        .collect(),
                 })
             })
             .clone()
@@ -127,19 +142,27 @@ impl PatternTable {
     /// The patterns (Black, White) of playing the centre of `code`.
     #[inline]
     pub fn get(&self, code: u32) -> (Pattern, Pattern) {
-        let entry = &self.entries[code as usize];
-        let mut value = entry.load(Ordering::Relaxed);
-        if value & COMPUTED == 0 {
-            value = self.compute(code);
-            entry.store(value, Ordering::Relaxed);
-        }
+        let packed = self.packed(code);
         (
-            Pattern::from_code(value & 0xf),
-            Pattern::from_code((value >> 4) & 0xf),
+            Pattern::of_packed(packed, true),
+            Pattern::of_packed(packed, false),
         )
     }
 
-    fn compute(&self, code: u32) -> u16 {
+    /// The patterns of playing the centre of `code` in one byte: Black in
+    /// the low nibble, White in the high one (see [`Pattern::of_packed`]).
+    #[inline]
+    pub fn packed(&self, code: u32) -> u8 {
+        let entry = &self.entries[code as usize];
+        let mut value = entry.load(Ordering::Relaxed);
+        if value == UNKNOWN {
+            value = self.compute(code);
+            entry.store(value, Ordering::Relaxed);
+        }
+        value
+    }
+
+    fn compute(&self, code: u32) -> u8 {
         let r = self.n;
         let mut line = vec![EMPTY; 2 * r + 1];
         for slot in 0..2 * r {
@@ -147,9 +170,9 @@ impl PatternTable {
             let at = if slot < r { slot } else { slot + 1 };
             line[at] = cell;
         }
-        let black = classify(&mut line, r, BLACK, self.n, self.black) as u16;
-        let white = classify(&mut line, r, WHITE, self.n, self.white) as u16;
-        COMPUTED | black | (white << 4)
+        let black = classify(&mut line, r, BLACK, self.n, self.black) as u8;
+        let white = classify(&mut line, r, WHITE, self.n, self.white) as u8;
+        black | (white << 4)
     }
 }
 

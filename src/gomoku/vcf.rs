@@ -8,8 +8,7 @@
 //! means none was found within the budget.
 
 use crate::Color;
-use crate::gomoku::board::Board;
-use crate::gomoku::pattern::Pattern;
+use crate::gomoku::board::{Board, Threats};
 use crate::gomoku::threat::Class;
 use crate::gomoku::threat::{class_of, defences, fives, is_legal, line_cells, open_four_points};
 use crate::search::StopSignal;
@@ -75,8 +74,7 @@ fn four_moves(board: &Board, color: Color) -> Vec<usize> {
         .points()
         .iter()
         .copied()
-        .filter(|&i| board.is_empty(i) && board.is_near(i))
-        .filter(|&i| (0..4).any(|d| board.pattern(i, d, color).is_four()))
+        .filter(|&i| board.threats(i, color) & Threats::FOUR != 0 && board.is_near(i))
         .filter_map(|i| {
             let (class, value) = class_of(board, i, color);
             (class >= Class::Four).then_some((-value, i))
@@ -223,8 +221,7 @@ fn attack(board: &mut Board, depth: u32, budget: &mut ThreatBudget) -> Option<us
         .points()
         .iter()
         .copied()
-        .filter(|&i| board.is_empty(i) && board.is_near(i))
-        .filter(|&i| (0..4).any(|d| board.pattern(i, d, me) == Pattern::Flex3))
+        .filter(|&i| board.threats(i, me) & Threats::FLEX3 != 0 && board.is_near(i))
         .filter_map(|i| {
             let (class, value) = class_of(board, i, me);
             (class >= Class::Three).then_some((-value, i))
