@@ -5,7 +5,7 @@
 //! ```
 //!
 //! Every three-stone opening of the Gomocup kind is considered: Black at
-//! the centre, White and then Black within two points of it (each taken
+//! the centre, White and then Black within three points of it (each taken
 //! once up to the eight symmetries of the board). oxello's gomoku search
 //! judges each on 15x15 under the standard rule (exactly five), White to
 //! move, with a fixed budget (iterations to depth 10, at most 400,000 nodes,
@@ -23,9 +23,9 @@ use oxello::search::StopSignal;
 use std::collections::BTreeSet;
 
 /// Openings written.
-const COUNT: usize = 24;
+const COUNT: usize = 120;
 /// How far from the centre the second and third stones go.
-const RADIUS: i64 = 2;
+const RADIUS: i64 = 3;
 
 /// The eight symmetries of the square about its centre, on offsets.
 fn symmetries(dx: i64, dy: i64) -> [Offset; 8] {
