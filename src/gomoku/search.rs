@@ -44,6 +44,13 @@ const ROOT_VCT_DEPTH: u32 = 6;
 const ROOT_VCT_NODES: u64 = 400_000;
 /// Nodes between looks at the clock.
 const CHECK_EVERY: u64 = 64;
+/// Share of a turn after which no iteration starts. An iteration costs
+/// several times the last, so one started late is mostly cut off at the
+/// deadline; but its first moves, and the table it fills for the next
+/// turn, still help. Measured (15x15 standard, 0.3 s per move, 240 games
+/// each against the one before): 0.6 against 0.4, Elo +94.9 +- 45.7 (128
+/// against 104 ms per move); 0.8 against 0.6, -26.1 +- 43.9.
+const SOFT_SHARE: f64 = 0.6;
 
 /// What bounds a search.
 #[derive(Clone, Debug, Default)]
@@ -73,13 +80,13 @@ pub struct Limits {
 
 impl Limits {
     /// Limits for a turn of `budget`: a hard deadline at the budget, no new
-    /// iteration after 40% of it.
+    /// iteration after [`SOFT_SHARE`] of it.
     pub fn for_time(budget: Duration) -> Limits {
         let now = Instant::now();
         Limits {
             depth: None,
             deadline: Some(now + budget),
-            soft_deadline: Some(now + budget.mul_f64(0.4)),
+            soft_deadline: Some(now + budget.mul_f64(SOFT_SHARE)),
             nodes: None,
             vct: true,
             score_root: false,
