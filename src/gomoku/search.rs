@@ -10,8 +10,8 @@
 //! win, else the deepest) is the answer (see `Worker::iterate`). Time to
 //! depth 7 on 8 middle-game positions (3,345,736 nodes with one thread):
 //! 27.3 s with one thread and 21.9-22.6 s with two before the board kept
-//! its patterns and threat flags per cell; 17.3-17.4 s with one thread
-//! since.
+//! its patterns and threat flags per cell; since, 17.3-17.4 s with one
+//! thread and 12.6-12.8 s with two.
 
 use crate::Color;
 use crate::gomoku::board::{Board, Point};
@@ -80,7 +80,7 @@ pub struct Limits {
 
 impl Limits {
     /// Limits for a turn of `budget`: a hard deadline at the budget, no new
-    /// iteration after [`SOFT_SHARE`] of it.
+    /// iteration after 60% of it (see `SOFT_SHARE`).
     pub fn for_time(budget: Duration) -> Limits {
         let now = Instant::now();
         Limits {
