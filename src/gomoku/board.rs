@@ -223,9 +223,30 @@ impl Board {
                     code |= u32::from(after) << (2 * (r + k - 1));
                 }
                 self.codes[index][d] = code;
-                self.pats[index][d] = self.table.packed(code);
             }
-            self.refresh_flags(index);
+            self.refresh_cell(index);
+        }
+    }
+
+    /// Recomputes the patterns and threat flags of the empty `index` from
+    /// its line codes.
+    fn refresh_cell(&mut self, index: usize) {
+        for d in 0..4 {
+            self.pats[index][d] = self.table.packed(self.codes[index][d]);
+        }
+        self.refresh_flags(index);
+    }
+
+    /// Writes the two bits at `shift` of the code of `at` in direction `d`,
+    /// and refreshes the cell's pattern and flags if it is empty.
+    #[inline]
+    fn set_code_bits(&mut self, at: usize, d: usize, shift: isize, value: u32) {
+        let code = &mut self.codes[at][d];
+        *code = (*code & !(3 << shift)) | (value << shift);
+        let code = *code;
+        if self.cells[at] == EMPTY {
+            self.pats[at][d] = self.table.packed(code);
+            self.refresh_flags(at);
         }
     }
 
@@ -443,10 +464,7 @@ impl Board {
         };
         self.cells[index] = EMPTY;
         self.set_in_codes(index, EMPTY);
-        for d in 0..4 {
-            self.pats[index][d] = self.table.packed(self.codes[index][d]);
-        }
-        self.refresh_flags(index);
+        self.refresh_cell(index);
         self.touch_near(index, -1);
         self.hash ^= zobrist()[index][color as usize] ^ WHITE_TO_MOVE;
         self.stones[color as usize] -= 1;
@@ -463,20 +481,8 @@ impl Board {
                 let after = (index as isize + k * step) as usize;
                 let before = (index as isize - k * step) as usize;
                 let (shift_after, shift_before) = (2 * (r - k), 2 * (r + k - 1));
-                let code = &mut self.codes[after][d];
-                *code = (*code & !(3 << shift_after)) | (value << shift_after);
-                let code = *code;
-                if self.cells[after] == EMPTY {
-                    self.pats[after][d] = self.table.packed(code);
-                    self.refresh_flags(after);
-                }
-                let code = &mut self.codes[before][d];
-                *code = (*code & !(3 << shift_before)) | (value << shift_before);
-                let code = *code;
-                if self.cells[before] == EMPTY {
-                    self.pats[before][d] = self.table.packed(code);
-                    self.refresh_flags(before);
-                }
+                self.set_code_bits(after, d, shift_after, value);
+                self.set_code_bits(before, d, shift_before, value);
             }
         }
     }

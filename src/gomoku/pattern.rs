@@ -139,16 +139,6 @@ impl PatternTable {
         self.n
     }
 
-    /// The patterns (Black, White) of playing the centre of `code`.
-    #[inline]
-    pub fn get(&self, code: u32) -> (Pattern, Pattern) {
-        let packed = self.packed(code);
-        (
-            Pattern::of_packed(packed, true),
-            Pattern::of_packed(packed, false),
-        )
-    }
-
     /// The patterns of playing the centre of `code` in one byte: Black in
     /// the low nibble, White in the high one (see [`Pattern::of_packed`]).
     #[inline]

@@ -130,13 +130,18 @@ pub fn fives(board: &Board, color: Color) -> Vec<usize> {
 
 /// Cells on the lines through `index` within the line radius.
 pub fn line_cells(board: &Board, index: usize) -> impl Iterator<Item = usize> + '_ {
+    (0..4).flat_map(move |d| line_cells_along(board, index, d))
+}
+
+/// The empty cells on the line through `index` in direction `d`, within the
+/// line radius.
+fn line_cells_along(board: &Board, index: usize, d: usize) -> impl Iterator<Item = usize> + '_ {
     let r = board.n() as isize;
-    DIRECTIONS.iter().flat_map(move |&step| {
-        (-r..=r)
-            .filter(|&k| k != 0)
-            .map(move |k| (index as isize + k * step) as usize)
-            .filter(|&at| board.is_empty(at))
-    })
+    let step = DIRECTIONS[d];
+    (-r..=r)
+        .filter(|&k| k != 0)
+        .map(move |k| (index as isize + k * step) as usize)
+        .filter(|&at| board.is_empty(at))
 }
 
 /// Cells where `color`, to move or not, makes an open four it may play:
@@ -226,13 +231,7 @@ fn defences_on_lines(board: &Board, points: &[usize]) -> Vec<usize> {
         // whatever is played, as in `defences`; its lines are candidates.
         let lines: &[usize] = if dirs.is_empty() { &[0, 1, 2, 3] } else { dirs };
         for &d in lines {
-            let step = DIRECTIONS[d];
-            cells.extend(
-                (-r..=r)
-                    .filter(|&k| k != 0)
-                    .map(|k| (*p as isize + k * step) as usize)
-                    .filter(|&at| board.is_empty(at)),
-            );
+            cells.extend(line_cells_along(board, *p, d));
         }
     }
     cells.sort_unstable();
