@@ -416,6 +416,14 @@ impl Board {
         [0, 1, 2, 3].map(|d| Pattern::of_packed(pats[d], black))
     }
 
+    /// The packed patterns of both colours playing the empty `index`, one
+    /// byte per direction ([`PatternTable::packed`]).
+    #[inline]
+    pub fn packed_patterns(&self, index: usize) -> [u8; 4] {
+        debug_assert_eq!(self.cells[index], EMPTY);
+        self.pats[index]
+    }
+
     /// Whether `color` wins by playing the empty `index`.
     #[inline]
     pub fn makes_five(&self, index: usize, color: Color) -> bool {

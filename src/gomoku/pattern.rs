@@ -58,7 +58,8 @@ pub enum Pattern {
 }
 
 impl Pattern {
-    const ALL: [Pattern; 10] = [
+    /// Every pattern, in the order of its 4-bit code.
+    pub(crate) const ALL: [Pattern; 10] = [
         Pattern::Dead,
         Pattern::One,
         Pattern::Two,

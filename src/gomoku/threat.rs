@@ -37,32 +37,65 @@ pub enum Class {
     Five,
 }
 
+/// What one line pattern adds to a cell's tally, in the fields of
+/// [`TALLY`]: its value, and one five, one or two fours, or one three.
+const fn tally_of(pattern: Pattern) -> u32 {
+    let counts = match pattern {
+        Pattern::Five => 1 << FIVES_SHIFT,
+        Pattern::Flex4 | Pattern::DoubleFour => 2 << FOURS_SHIFT,
+        Pattern::Block4 => 1 << FOURS_SHIFT,
+        Pattern::Flex3 => 1 << THREES_SHIFT,
+        _ => 0,
+    };
+    pattern_value(pattern) as u32 | counts
+}
+
+/// Fields of a tally. Four directions sum without carries: values stay
+/// under 4 x 10,000 < 2^16, and counts under 8 in fields of 4 bits.
+const FIVES_SHIFT: u32 = 16;
+const FOURS_SHIFT: u32 = 20;
+const THREES_SHIFT: u32 = 24;
+
+/// The tally of a packed pattern byte ([`crate::gomoku::pattern::PatternTable::packed`])
+/// for Black (`[0]`) and White (`[1]`). A cell's class is the sum of four
+/// lookups here: measured, `class_of` took 34% of a search's time when it
+/// matched each pattern.
+static TALLY: [[u32; 2]; 256] = {
+    let mut table = [[0u32; 2]; 256];
+    let mut packed = 0;
+    while packed < 256 {
+        table[packed] = [
+            tally_of(Pattern::of_packed(packed as u8, true)),
+            tally_of(Pattern::of_packed(packed as u8, false)),
+        ];
+        packed += 1;
+    }
+    table
+};
+
 /// The class of a cell's four patterns, and its summed value.
 pub fn classify(patterns: &[Pattern; 4]) -> (Class, i32) {
-    let mut fours = 0;
-    let mut threes = 0;
-    let mut value = 0;
-    let mut class = Class::Quiet;
-    for &p in patterns {
-        value += pattern_value(p);
-        match p {
-            Pattern::Five => class = Class::Five,
-            Pattern::Flex4 | Pattern::DoubleFour => fours += 2,
-            Pattern::Block4 => fours += 1,
-            Pattern::Flex3 => threes += 1,
-            _ => {}
-        }
-    }
-    if class != Class::Five {
-        class = match (fours, threes) {
+    class_of_tally(patterns.iter().map(|&p| tally_of(p)).sum())
+}
+
+/// The class and value of a summed tally.
+#[inline]
+fn class_of_tally(tally: u32) -> (Class, i32) {
+    let value = (tally & 0xffff) as i32;
+    let fours = (tally >> FOURS_SHIFT) & 0xf;
+    let threes = (tally >> THREES_SHIFT) & 0xf;
+    let class = if (tally >> FIVES_SHIFT) & 0xf != 0 {
+        Class::Five
+    } else {
+        match (fours, threes) {
             (f, _) if f >= 2 => Class::FlexFour,
             (1, t) if t >= 1 => Class::FourThree,
             (1, _) => Class::Four,
             (_, t) if t >= 2 => Class::DoubleThree,
             (_, 1) => Class::Three,
             _ => Class::Quiet,
-        };
-    }
+        }
+    };
     let bonus = match class {
         Class::FlexFour => 2_000,
         Class::FourThree => 1_500,
@@ -82,7 +115,13 @@ pub fn is_legal(board: &Board, index: usize, color: Color) -> bool {
 /// The class of `color` playing the empty `index`, counting renju's
 /// forbidden points as quiet for Black (they cannot be played).
 pub fn class_of(board: &Board, index: usize, color: Color) -> (Class, i32) {
-    let (class, value) = classify(&board.patterns(index, color));
+    let side = usize::from(color == Color::White);
+    let tally = board
+        .packed_patterns(index)
+        .iter()
+        .map(|&p| TALLY[usize::from(p)][side])
+        .sum();
+    let (class, value) = class_of_tally(tally);
     if class != Class::Five
         && class != Class::Quiet
         && color == Color::Black
@@ -259,6 +298,43 @@ mod tests {
     use crate::gomoku::rules::Config;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
+
+    /// The tally sums classify every combination of four patterns as
+    /// counting them one by one does.
+    #[test]
+    fn tallies_classify_as_counting_does() {
+        let all = Pattern::ALL;
+        for code in 0..10_000 {
+            let patterns = [0, 1, 2, 3].map(|d| all[code / 10usize.pow(d) % 10]);
+            let value: i32 = patterns.iter().map(|&p| pattern_value(p)).sum();
+            let fours: usize = patterns
+                .iter()
+                .map(|&p| usize::from(p.is_four()) + usize::from(p.is_double_threat()))
+                .sum();
+            let threes = patterns.iter().filter(|&&p| p == Pattern::Flex3).count();
+            let expected = if patterns.contains(&Pattern::Five) {
+                Class::Five
+            } else if fours >= 2 {
+                Class::FlexFour
+            } else if fours == 1 && threes >= 1 {
+                Class::FourThree
+            } else if fours == 1 {
+                Class::Four
+            } else if threes >= 2 {
+                Class::DoubleThree
+            } else if threes == 1 {
+                Class::Three
+            } else {
+                Class::Quiet
+            };
+            let (class, with_bonus) = classify(&patterns);
+            assert_eq!(class, expected, "{patterns:?}");
+            assert!(
+                with_bonus >= value && with_bonus - value <= 2_000,
+                "{patterns:?}"
+            );
+        }
+    }
 
     /// On random boards of every rule but renju, the defences found without
     /// placing stones are those found by placing them, in the same order.
