@@ -10,10 +10,7 @@ fn main() -> ExitCode {
         .init();
     match oxello::protocol::run(
         oxello::protocol::Mode::Gomocup,
-        oxello::engine::EngineOptions {
-            hash_mib: 1,
-            ..oxello::engine::EngineOptions::default()
-        },
+        oxello::engine::EngineOptions::default(),
     ) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {

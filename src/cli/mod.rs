@@ -103,7 +103,8 @@ pub struct EngineArgs {
     /// or a simple player: random, greedy, positional.
     #[arg(short, long, global = true)]
     pub level: Option<oxello::engine::Player>,
-    /// Transposition table size in MiB.
+    /// Transposition table size in MiB (in `gomocup` and the gomoku console,
+    /// the gomoku table's; the brain's `INFO max_memory` resizes it).
     #[arg(long, global = true)]
     pub hash: Option<usize>,
     /// Search depth, 1 to 60: the midgame depth overriding the level's;

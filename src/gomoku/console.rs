@@ -115,15 +115,20 @@ impl GomokuConsole {
     /// [`Config::validate`]) is refused. It searches with `threads` threads.
     pub fn new(config: Config, stop: StopSignal, threads: usize) -> Result<GomokuConsole, String> {
         let board = Board::new(config).map_err(|error| error.to_string())?;
-        Ok(GomokuConsole::with_board(board, stop, threads))
+        Ok(GomokuConsole::with_board(board, stop, threads, HASH_MIB))
     }
 
     /// A console starting from `board`, searching with `threads` threads.
-    pub fn with_board(board: Board, stop: StopSignal, threads: usize) -> GomokuConsole {
+    pub fn with_board(
+        board: Board,
+        stop: StopSignal,
+        threads: usize,
+        hash_mib: usize,
+    ) -> GomokuConsole {
         GomokuConsole {
             board,
             redo: Vec::new(),
-            searcher: Searcher::new(HASH_MIB),
+            searcher: Searcher::new(hash_mib),
             stop,
             level: DEFAULT_LEVEL,
             seconds: DEFAULT_SECONDS,

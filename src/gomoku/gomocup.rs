@@ -66,11 +66,11 @@ pub struct Gomocup {
 impl Gomocup {
     /// A brain with its own table, stopped by `stop`, searching with
     /// `threads` threads until `INFO thread_num` says otherwise.
-    pub fn new(stop: StopSignal, threads: usize) -> Gomocup {
+    pub fn new(stop: StopSignal, threads: usize, hash_mib: usize) -> Gomocup {
         Gomocup {
             config: Config::default(),
             board: None,
-            searcher: Searcher::new(DEFAULT_HASH_MIB),
+            searcher: Searcher::new(hash_mib),
             stop,
             block: None,
             turn_ms: DEFAULT_TURN_MS,
@@ -642,7 +642,7 @@ mod fuzz {
     #[test]
     fn fuzzed_lines_never_panic_and_refusals_change_nothing() {
         let mut rng = StdRng::seed_from_u64(12);
-        let mut g = Gomocup::new(StopSignal::new(), 1);
+        let mut g = Gomocup::new(StopSignal::new(), 1, DEFAULT_HASH_MIB);
         let mut out = Vec::new();
         let mut refused = 0;
         for i in 0..LINES {

@@ -33,6 +33,7 @@ fn new_session(mode: Mode) -> Session {
     let settings = Settings {
         learn_file: temp_path("learn.ggf"),
         interactive: false,
+        ..Settings::default()
     };
     Session::with_settings(mode, options, settings)
 }

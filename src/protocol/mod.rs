@@ -101,6 +101,9 @@ pub struct Settings {
     /// Whether a person is typing (stdin is a terminal): the console then
     /// greets at once, even in [`Mode::Auto`].
     pub interactive: bool,
+    /// Size of the gomoku modes' table, MiB (`--hash`; the Gomocup
+    /// brain's `INFO max_memory` and `hash_size` resize it).
+    pub gomoku_hash_mib: usize,
 }
 
 /// Environment variable naming the file NBoard's `learn` appends to.
@@ -117,6 +120,7 @@ impl Default for Settings {
         Settings {
             learn_file,
             interactive: false,
+            gomoku_hash_mib: crate::gomoku::gomocup::DEFAULT_HASH_MIB,
         }
     }
 }
@@ -179,6 +183,7 @@ fn make_handler(mode: Mode, host: SearchHost, settings: &Settings) -> Box<dyn Ha
         Mode::Gomocup => Box::new(crate::gomoku::gomocup::Gomocup::new(
             host.engine().stop_signal(),
             host.engine().options().threads.unwrap_or(1),
+            settings.gomoku_hash_mib,
         )),
         Mode::GomokuConsole(config) => {
             // `run` refuses an invalid configuration before it gets here.
@@ -189,6 +194,7 @@ fn make_handler(mode: Mode, host: SearchHost, settings: &Settings) -> Box<dyn Ha
                 board,
                 host.engine().stop_signal(),
                 host.engine().options().search_threads(false),
+                settings.gomoku_hash_mib,
             ))
         }
     }
@@ -313,7 +319,7 @@ fn catch_ctrl_c(sender: mpsc::Sender<Input>, stop: crate::search::StopSignal) {
 }
 
 /// Runs the command loop until `quit` or end of input.
-pub fn run(mode: Mode, options: EngineOptions) -> std::io::Result<()> {
+pub fn run(mode: Mode, mut options: EngineOptions) -> std::io::Result<()> {
     if let Mode::GomokuConsole(config) = mode {
         config.validate().map_err(|error| {
             std::io::Error::new(std::io::ErrorKind::InvalidInput, error.to_string())
@@ -321,8 +327,15 @@ pub fn run(mode: Mode, options: EngineOptions) -> std::io::Result<()> {
     }
     let settings = Settings {
         interactive: std::io::stdin().is_terminal(),
+        gomoku_hash_mib: options.hash_mib,
         ..Settings::default()
     };
+    if matches!(mode, Mode::Gomocup | Mode::GomokuConsole(_)) {
+        // The Othello table is never used there: `--hash` sizes the gomoku
+        // one. (Measured: `oxello gomocup` told `INFO max_memory` 80 MiB
+        // held 94.6 MB, for the 64 MiB Othello table it zeroed.)
+        options.hash_mib = 1;
+    }
     let (sender, receiver) = mpsc::channel();
     let engine = Engine::new(options);
     let interrupt = Interrupt::default();

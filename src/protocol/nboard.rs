@@ -547,6 +547,7 @@ mod tests {
             learn_file: std::env::temp_dir()
                 .join(format!("oxello-nboard-unit-{}.ggf", std::process::id())),
             interactive: false,
+            ..Settings::default()
         };
         Session::with_settings(Mode::Nboard, options, settings)
     }
