@@ -28,8 +28,24 @@ pub const WIN: i32 = 30_000;
 pub const WIN_BOUND: i32 = 29_000;
 /// Deepest iteration.
 pub const MAX_DEPTH: u32 = 40;
-/// Moves searched at inner nodes (best by ordering score).
-const WIDTH: usize = 20;
+/// Moves searched at inner nodes that are not forced (best by ordering
+/// score). Measured (15x15 standard, 0.3 s per move, 240 games each against
+/// 20): 12 scored Elo +39.3 +- 44.0 and +36.3 +- 43.6 in two runs.
+const WIDTH: usize = 12;
+/// Killer moves kept per ply: the last quiet moves that cut there, tried
+/// right after the table's move. Measured as above against none: Elo
+/// +54.0 +- 44.7; depth 6 on 8 middle-game positions took 510,024 nodes
+/// against 668,699.
+const KILLERS: usize = 2;
+/// Forced move lists (answers to a four or an open three) of at most this
+/// many moves cost no depth. Measured as above against 1 (only a single
+/// reply was free): 3 scored Elo +52.5 +- 44.7; depth 6 on the 8
+/// positions took 886,851 nodes against 510,024.
+const FREE_FORCED_MOVES: usize = 3;
+/// Share, in percent, of the side to move's best cell value added to the
+/// evaluation: the side to move plays that cell first. Measured as above
+/// against none: 25% scored Elo +70.4 +- 45.1.
+const TEMPO_PERCENT: i32 = 25;
 /// How far below the horizon forced replies are still followed.
 const MIN_QUIESCENCE_DEPTH: i32 = -8;
 /// Fours a node's VCF tries.
@@ -307,6 +323,7 @@ fn generate(board: &mut Board, order: bool) -> (Moves, i32, bool) {
     let mut my_best = (Class::Quiet, 0);
     let mut their_best = Class::Quiet;
     let mut eval = 0;
+    let mut my_top = 0;
     for &cell in &cells {
         let (mine, my_value) = class_of(board, cell, me);
         if mine == Class::Five {
@@ -326,6 +343,7 @@ fn generate(board: &mut Board, order: bool) -> (Moves, i32, bool) {
         }
         their_best = their_best.max(theirs);
         eval += my_value - their_value;
+        my_top = my_top.max(my_value);
         let legal = me == Color::White
             || board.rule() != crate::gomoku::Rule::Renju
             || !board.is_forbidden(cell);
@@ -335,7 +353,7 @@ fn generate(board: &mut Board, order: bool) -> (Moves, i32, bool) {
     }
     let has_four = !my_fours.is_empty();
     let their_four = their_best >= Class::Four;
-    let mut eval = eval / 4;
+    let mut eval = eval / 4 + my_top * TEMPO_PERCENT / 100;
     // Threats the static sum cannot see: the side to move plays first.
     if their_fives.is_empty() {
         if my_best.0 == Class::FlexFour {
@@ -428,6 +446,8 @@ struct Worker<'a> {
     flushed: u64,
     aborted: bool,
     pv: Vec<Vec<usize>>,
+    /// Per ply: the last [`KILLERS`] moves that cut there, newest first.
+    killers: Vec<[Option<usize>; KILLERS]>,
 }
 
 /// Stack of each helper thread (the search recurses through `pvs` and the
@@ -654,6 +674,7 @@ impl<'a> Worker<'a> {
             flushed: 0,
             aborted: false,
             pv: Vec::new(),
+            killers: Vec::new(),
         }
     }
 
@@ -864,14 +885,21 @@ impl<'a> Worker<'a> {
         if !forced {
             moves.truncate(WIDTH);
         }
+        if !forced {
+            self.killers_first(&mut moves, ply_index);
+        }
         if let Some(tt) = tt_move
             && let Some(at) = moves.iter().position(|&m| m == tt)
         {
             moves.remove(at);
             moves.insert(0, tt);
         }
-        // A forced reply costs no depth.
-        let next = if moves.len() == 1 { depth } else { depth - 1 };
+        // A forced reply, or a choice among a few, costs no depth.
+        let next = if moves.len() == 1 || (forced && moves.len() <= FREE_FORCED_MOVES) {
+            depth
+        } else {
+            depth - 1
+        };
         let original_alpha = alpha;
         let mut best = -WIN - 1;
         let mut best_move = moves[0];
@@ -899,6 +927,9 @@ impl<'a> Worker<'a> {
                     alpha = score;
                     self.update_pv(ply_index, mv);
                     if alpha >= beta {
+                        if !forced {
+                            self.add_killer(ply_index, mv);
+                        }
                         break;
                     }
                 }
@@ -921,6 +952,32 @@ impl<'a> Worker<'a> {
             },
         );
         best
+    }
+
+    /// Moves this ply's killers that are in `moves` to the front, newest
+    /// first.
+    fn killers_first(&self, moves: &mut Vec<usize>, ply: usize) {
+        let Some(killers) = self.killers.get(ply) else {
+            return;
+        };
+        for killer in killers.iter().rev().flatten() {
+            if let Some(at) = moves.iter().position(|m| m == killer) {
+                let mv = moves.remove(at);
+                moves.insert(0, mv);
+            }
+        }
+    }
+
+    /// Records `mv` as the newest killer of `ply`.
+    fn add_killer(&mut self, ply: usize, mv: usize) {
+        if self.killers.len() <= ply {
+            self.killers.resize(ply + 1, [None; KILLERS]);
+        }
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(mv) {
+            killers.rotate_right(1);
+            killers[0] = Some(mv);
+        }
     }
 
     fn update_pv(&mut self, ply: usize, mv: usize) {
