@@ -884,8 +884,6 @@ impl<'a> Worker<'a> {
         let mut moves = moves;
         if !forced {
             moves.truncate(WIDTH);
-        }
-        if !forced {
             self.killers_first(&mut moves, ply_index);
         }
         if let Some(tt) = tt_move
