@@ -73,11 +73,6 @@ static TALLY: [[u32; 2]; 256] = {
     table
 };
 
-/// The class of a cell's four patterns, and its summed value.
-pub fn classify(patterns: &[Pattern; 4]) -> (Class, i32) {
-    class_of_tally(patterns.iter().map(|&p| tally_of(p)).sum())
-}
-
 /// The class and value of a summed tally.
 #[inline]
 fn class_of_tally(tally: u32) -> (Class, i32) {
@@ -327,7 +322,7 @@ mod tests {
             } else {
                 Class::Quiet
             };
-            let (class, with_bonus) = classify(&patterns);
+            let (class, with_bonus) = class_of_tally(patterns.iter().map(|&p| tally_of(p)).sum());
             assert_eq!(class, expected, "{patterns:?}");
             assert!(
                 with_bonus >= value && with_bonus - value <= 2_000,
