@@ -313,6 +313,41 @@ fn a_yxstop_read_ahead_stops_the_search_before_it() {
     );
 }
 
+/// Under `INFO show_detail`, each iteration's `MESSAGE depth` line comes as
+/// the iteration ends, while the search still runs: here the search has 60
+/// s, and it is the lines already printed that lead to the `yxstop`.
+#[test]
+fn show_detail_lines_come_while_the_search_runs() {
+    let mut live = Live::new();
+    live.send("START 15");
+    assert_eq!(live.reply().0, "OK");
+    live.send("INFO show_detail 1");
+    live.send("INFO timeout_turn 60000");
+    live.send("INFO timeout_match 0");
+    live.send("BOARD");
+    for stone in ["7,7,2", "8,8,1", "7,8,2", "6,6,1"] {
+        live.send(stone);
+    }
+    live.send("DONE");
+    let started = Instant::now();
+    let mut depths = Vec::new();
+    while depths.len() < 3 {
+        let mut line = String::new();
+        assert!(live.stdout.read_line(&mut line).unwrap() > 0, "EOF");
+        assert!(!is_move(line.trim_end()), "moved before any stop: {line}");
+        if let Some(rest) = line.strip_prefix("MESSAGE depth ") {
+            depths.push(rest.split_whitespace().next().unwrap().to_string());
+        }
+    }
+    assert_eq!(depths, ["1", "2", "3"]);
+    live.send("YXSTOP");
+    let (answer, _) = live.reply();
+    assert!(is_move(&answer), "{answer}");
+    assert!(started.elapsed() < Duration::from_secs(30));
+    live.send("END");
+    assert!(live.child.wait().unwrap().success());
+}
+
 #[test]
 fn end_of_input_in_the_middle_of_a_search() {
     let mut live = Live::new();

@@ -14,16 +14,15 @@
 use crate::color::Color;
 use crate::engine::{MAX_THREADS, parse_threads};
 use crate::gomoku::board::{Board, Point, Status};
+use crate::gomoku::engine::{DEFAULT_HASH_MIB, Engine};
 use crate::gomoku::forbid::Foul;
 use crate::gomoku::rules::{Config, Rule};
-use crate::gomoku::search::{Limits, Progress, Searcher, Source, WIN_BOUND};
+use crate::gomoku::search::{Limits, Progress, Source, WIN_BOUND};
 use crate::gomoku::text::{format_pos, parse_pos};
 use crate::protocol::{Flow, Handler};
 use crate::search::StopSignal;
 use std::time::{Duration, Instant};
 
-/// Table size, MiB.
-pub const HASH_MIB: usize = 64;
 /// Deepest level (the search's iteration limit).
 pub const MAX_LEVEL: u32 = crate::gomoku::search::MAX_DEPTH;
 /// Level by default: the depth of a quick but sound move.
@@ -82,7 +81,7 @@ pub struct GomokuConsole {
     board: Board,
     /// Moves taken back, for `redo` (last taken back last).
     redo: Vec<usize>,
-    searcher: Searcher,
+    engine: Engine,
     stop: StopSignal,
     level: u32,
     seconds: f64,
@@ -115,7 +114,12 @@ impl GomokuConsole {
     /// [`Config::validate`]) is refused. It searches with `threads` threads.
     pub fn new(config: Config, stop: StopSignal, threads: usize) -> Result<GomokuConsole, String> {
         let board = Board::new(config).map_err(|error| error.to_string())?;
-        Ok(GomokuConsole::with_board(board, stop, threads, HASH_MIB))
+        Ok(GomokuConsole::with_board(
+            board,
+            stop,
+            threads,
+            DEFAULT_HASH_MIB,
+        ))
     }
 
     /// A console starting from `board`, searching with `threads` threads.
@@ -128,7 +132,7 @@ impl GomokuConsole {
         GomokuConsole {
             board,
             redo: Vec::new(),
-            searcher: Searcher::new(hash_mib),
+            engine: Engine::new(hash_mib, stop.clone()),
             stop,
             level: DEFAULT_LEVEL,
             seconds: DEFAULT_SECONDS,
@@ -359,12 +363,11 @@ impl GomokuConsole {
         let started = Instant::now();
         let mut rows =
             vec![" depth | score  |   time   |   nodes    | principal variation".to_string()];
-        let result = self
-            .searcher
-            .search(&self.board, &limits, &self.stop, &mut |p: &Progress| {
-                rows.push(progress_row(p))
-            });
+        let result = self.engine.search(&self.board, limits, |p: &Progress| {
+            rows.push(progress_row(p))
+        });
         self.searched = Some((started, Instant::now()));
+        let result = result?;
         out.extend(rows);
         let best = result.best?;
         let nps = result.nodes as f64 / started.elapsed().as_secs_f64().max(1e-3);

@@ -5,29 +5,38 @@
 //! separated by bare CRs (a manager that ends lines with CR alone). Replies
 //! are `OK`, `ERROR message`, `UNKNOWN message`, `MESSAGE text`, `DEBUG text`
 //! or a move `x,y`; no line makes the brain exit but `END` and the end of
-//! input. The search runs inside the command (the reader thread keeps
-//! reading, and `yxstop`/`stop` raise the stop signal at once; it stays
-//! raised until that line itself is handled, so it stops every search of
-//! the lines before it, even one whose command was not yet handled).
+//! input. A search runs on the gomoku engine's thread
+//! ([`crate::gomoku::engine`]); its iterations come back as events into the
+//! command loop, which prints them at once under `INFO show_detail`, and
+//! the lines read meanwhile wait for its move. `yxstop`/`stop` raise the
+//! stop signal the moment the reader reads them; it stays raised until
+//! that line itself is handled, so it stops every search of the lines
+//! before it, even one whose command was not yet handled.
 //!
 //! Time: a turn gets `timeout_turn` (or, with a match clock, a share of
 //! `time_left`), less a safety margin; `timeout_turn 0` answers at once.
 
 use crate::engine::MAX_THREADS;
 use crate::gomoku::board::{Board, Point};
+#[cfg(test)]
+use crate::gomoku::engine::DEFAULT_HASH_MIB;
+use crate::gomoku::engine::{Engine, Event};
 use crate::gomoku::rules::{Config, Rule};
-use crate::gomoku::search::{Limits, Progress, SearchResult, Searcher, Source};
+use crate::gomoku::search::{Limits, Progress, SearchResult, Source};
 use crate::gomoku::text::parse_xy;
-use crate::protocol::{Flow, Handler};
+use crate::protocol::{Flow, Handler, Input};
 use crate::search::StopSignal;
+use std::collections::VecDeque;
+use std::sync::mpsc::Sender;
 use std::time::Duration;
 
 /// The name managers see (`ABOUT`).
 pub const NAME: &str = "oxello";
-/// Hash table size by default, MiB.
-pub const DEFAULT_HASH_MIB: usize = 64;
 /// Turn time when none is given.
 pub const DEFAULT_TURN_MS: i64 = 5_000;
+/// A swap2 position whose search scores this or less is handed over
+/// (`SWAP`): about a lost open three's worth.
+const SWAP2_SWAP_BELOW: i32 = -200;
 /// `time_left` meaning "untimed".
 const UNTIMED: i64 = 2_147_483_647;
 
@@ -45,12 +54,30 @@ enum Block {
     },
 }
 
+/// What the running search's result is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pending {
+    /// A move to play and print (`BEGIN`, `TURN`, `BOARD`, `yxnbest`).
+    Move,
+    /// A swap2 choice: the move, or `SWAP` when the position is bad.
+    Swap2,
+}
+
 /// The protocol's state.
 pub struct Gomocup {
     config: Config,
     board: Option<Board>,
-    searcher: Searcher,
+    engine: Engine,
     stop: StopSignal,
+    /// Where the engine's events go: the command loop's channel.
+    events: Sender<Input>,
+    /// Number of the latest search; events of older ones are dropped.
+    generation: u64,
+    /// The running search and what its result is for.
+    pending: Option<Pending>,
+    /// Commands of a line (split at bare CRs) that wait for the running
+    /// search.
+    queued: VecDeque<String>,
     block: Option<Block>,
     turn_ms: i64,
     match_ms: i64,
@@ -64,14 +91,24 @@ pub struct Gomocup {
 }
 
 impl Gomocup {
-    /// A brain with its own table, stopped by `stop`, searching with
-    /// `threads` threads until `INFO thread_num` says otherwise.
-    pub fn new(stop: StopSignal, threads: usize, hash_mib: usize) -> Gomocup {
+    /// A brain with its own engine and table, stopped by `stop`, searching
+    /// with `threads` threads until `INFO thread_num` says otherwise; its
+    /// search events go to `events`.
+    pub(crate) fn new(
+        stop: StopSignal,
+        threads: usize,
+        hash_mib: usize,
+        events: Sender<Input>,
+    ) -> Gomocup {
         Gomocup {
             config: Config::default(),
             board: None,
-            searcher: Searcher::new(hash_mib),
+            engine: Engine::new(hash_mib, stop.clone()),
             stop,
+            events,
+            generation: 0,
+            pending: None,
+            queued: VecDeque::new(),
             block: None,
             turn_ms: DEFAULT_TURN_MS,
             match_ms: 0,
@@ -133,7 +170,7 @@ impl Gomocup {
             )),
             "TAKEBACK" => self.takeback(rest, out),
             "PLAY" => self.play(rest, out),
-            "YXHASHCLEAR" => self.searcher.clear(),
+            "YXHASHCLEAR" => self.engine.clear(),
             "YXNBEST" => self.answer(out),
             // The reader raised the stop signal when it read this line, which
             // stopped the searches of the lines before it (even one read
@@ -157,7 +194,7 @@ impl Gomocup {
     /// under others (it survives from game to game otherwise).
     fn set_config(&mut self, config: Config) {
         if config != self.config {
-            self.searcher.clear();
+            self.engine.clear();
         }
         self.config = config;
     }
@@ -309,13 +346,7 @@ impl Gomocup {
                     .collect();
                 out.push(text.join(" "));
             }
-            3 | 5 => {
-                let result = self.search(&board, out);
-                match result.best {
-                    Some(p) if result.score > -200 => out.push(p.to_string()),
-                    _ => out.push("SWAP".to_string()),
-                }
-            }
+            3 | 5 => self.search(&board, Pending::Swap2),
             n => self.error(out, format!("SWAP2BOARD with {n} stones")),
         }
     }
@@ -334,11 +365,11 @@ impl Gomocup {
                 // Half the memory for the table, at most 1 GiB.
                 if bytes > 0 {
                     let mib = ((bytes / 2) >> 20).clamp(1, 1024) as usize;
-                    self.searcher.resize(mib);
+                    self.engine.resize(mib);
                 }
             }
             ("hash_size", Some(kib)) if kib > 0 => {
-                self.searcher.resize(((kib >> 10) as usize).clamp(1, 1024));
+                self.engine.resize(((kib >> 10) as usize).clamp(1, 1024));
             }
             ("rule", Some(bits)) => {
                 let rule = Rule::from_gomocup(bits);
@@ -474,21 +505,49 @@ impl Gomocup {
         Some(Duration::from_millis((ms - margin).max(5) as u64))
     }
 
-    fn search(&mut self, board: &Board, out: &mut Vec<String>) -> SearchResult {
+    /// Starts searching `board` on the engine's thread; the result comes
+    /// back as an event ([`Gomocup::finish`]), and lines wait until then.
+    fn search(&mut self, board: &Board, then: Pending) {
         let limits = self.limits(board);
         // The signal is not lowered here: a `yxstop` read ahead must stop
         // this search too (it is lowered when the `yxstop` line comes).
-        let detail = self.show_detail;
-        let mut lines = Vec::new();
-        let mut progress = |p: &Progress| {
-            if detail {
-                lines.push(progress_line(p));
+        self.generation += 1;
+        let generation = self.generation;
+        let events = self.events.clone();
+        self.pending = Some(then);
+        self.engine.go(
+            board,
+            limits,
+            Box::new(move |event| {
+                let _ = events.send(Input::Gomoku { generation, event });
+            }),
+        );
+    }
+
+    /// Runs the queued commands until one starts a search.
+    fn run_queued(&mut self, out: &mut Vec<String>) -> Flow {
+        while self.pending.is_none() {
+            let Some(command) = self.queued.pop_front() else {
+                break;
+            };
+            if self.command(&command, out) == Flow::Quit {
+                self.queued.clear();
+                return Flow::Quit;
             }
+        }
+        Flow::Continue
+    }
+
+    /// Searches the position for a move to play and print.
+    fn answer(&mut self, out: &mut Vec<String>) {
+        let Some(board) = self.board.clone() else {
+            return self.error(out, "no game: START first".to_string());
         };
-        let result = self
-            .searcher
-            .search(board, &limits, &self.stop, &mut progress);
-        out.extend(lines);
+        self.search(&board, Pending::Move);
+    }
+
+    /// The end of a search: its summary line, then what it was for.
+    fn finish(&mut self, then: Pending, result: SearchResult, out: &mut Vec<String>) {
         let pv: Vec<String> = result.pv.iter().map(|p| p.to_string()).collect();
         let nps = result.nodes as f64 / result.elapsed.as_secs_f64().max(1e-3);
         out.push(format!(
@@ -506,23 +565,16 @@ impl Gomocup {
             },
             pv.join(" ")
         ));
-        result
-    }
-
-    /// Searches the position, plays the move found and prints it.
-    fn answer(&mut self, out: &mut Vec<String>) {
-        let Some(board) = self.board.clone() else {
-            return self.error(out, "no game: START first".to_string());
-        };
-        let result = self.search(&board, out);
-        match result.best {
-            Some(p) => {
+        match (then, result.best) {
+            (Pending::Move, Some(p)) => {
                 if let Some(board) = &mut self.board {
                     let _ = board.play(p);
                 }
                 out.push(p.to_string());
             }
-            None => self.error(out, "no move: the board is full".to_string()),
+            (Pending::Move, None) => self.error(out, "no move: the board is full".to_string()),
+            (Pending::Swap2, Some(p)) if result.score > SWAP2_SWAP_BELOW => out.push(p.to_string()),
+            (Pending::Swap2, _) => out.push("SWAP".to_string()),
         }
     }
 }
@@ -549,12 +601,8 @@ fn printable(text: &str) -> String {
 impl Handler for Gomocup {
     fn line(&mut self, line: &str, out: &mut Vec<String>) -> Flow {
         self.rejected = false;
-        for part in line.split('\r') {
-            if self.command(part, out) == Flow::Quit {
-                return Flow::Quit;
-            }
-        }
-        Flow::Continue
+        self.queued.extend(line.split('\r').map(str::to_string));
+        self.run_queued(out)
     }
 
     fn too_long(&mut self, bytes: usize, out: &mut Vec<String>) -> Flow {
@@ -564,6 +612,36 @@ impl Handler for Gomocup {
 
     fn last_rejected(&self) -> bool {
         self.rejected
+    }
+
+    fn gomoku_event(&mut self, generation: u64, event: Event, out: &mut Vec<String>) -> Flow {
+        if generation != self.generation {
+            return Flow::Continue;
+        }
+        match event {
+            Event::Progress(p) => {
+                if self.show_detail && self.pending.is_some() {
+                    out.push(progress_line(&p));
+                }
+            }
+            Event::Finished(_) => {
+                // The engine hands the same result to `wait`, which also
+                // frees it for the next search.
+                if let (Some(then), Some(result)) = (self.pending.take(), self.engine.wait()) {
+                    self.finish(then, result, out);
+                }
+                return self.run_queued(out);
+            }
+        }
+        Flow::Continue
+    }
+
+    fn busy(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    fn working(&self) -> bool {
+        self.pending.is_some()
     }
 }
 
@@ -575,6 +653,31 @@ mod fuzz {
     use super::*;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
+    use std::sync::mpsc::{self, Receiver};
+
+    /// A brain, and the channel its search events come back on.
+    pub(super) fn brain() -> (Gomocup, Receiver<Input>) {
+        let (events, inbox) = mpsc::channel();
+        let brain = Gomocup::new(StopSignal::new(), 1, DEFAULT_HASH_MIB, events);
+        (brain, inbox)
+    }
+
+    /// Hands the brain its search events until it is idle, as the command
+    /// loop does.
+    pub(super) fn settle(g: &mut Gomocup, inbox: &Receiver<Input>, out: &mut Vec<String>) -> Flow {
+        while g.busy() {
+            match inbox.recv_timeout(Duration::from_secs(60)) {
+                Ok(Input::Gomoku { generation, event }) => {
+                    if g.gomoku_event(generation, event, out) == Flow::Quit {
+                        return Flow::Quit;
+                    }
+                }
+                Ok(_) => {}
+                Err(error) => panic!("no search event: {error}"),
+            }
+        }
+        Flow::Continue
+    }
 
     const LINES: usize = 20_000;
 
@@ -642,7 +745,7 @@ mod fuzz {
     #[test]
     fn fuzzed_lines_never_panic_and_refusals_change_nothing() {
         let mut rng = StdRng::seed_from_u64(12);
-        let mut g = Gomocup::new(StopSignal::new(), 1, DEFAULT_HASH_MIB);
+        let (mut g, inbox) = brain();
         let mut out = Vec::new();
         let mut refused = 0;
         for i in 0..LINES {
@@ -660,7 +763,11 @@ mod fuzz {
             let before = snapshot(&g);
             let in_block = g.block.is_some();
             out.clear();
-            if g.line(&line, &mut out) == Flow::Quit {
+            let mut flow = g.line(&line, &mut out);
+            if flow == Flow::Continue {
+                flow = settle(&mut g, &inbox, &mut out);
+            }
+            if flow == Flow::Quit {
                 // END: the brain would exit; carry on with the same state.
                 continue;
             }

@@ -7,6 +7,7 @@
 
 pub mod board;
 pub mod console;
+pub mod engine;
 pub mod forbid;
 pub mod gomocup;
 pub mod openings;

@@ -68,6 +68,12 @@ impl SearchHost {
         self.interrupt.is_raised()
     }
 
+    /// The command loop's channel, for a handler's own search events (the
+    /// gomoku engine's).
+    pub fn events(&self) -> Sender<Input> {
+        self.events.clone()
+    }
+
     pub fn engine(&self) -> &Engine {
         &self.engine
     }

@@ -79,6 +79,11 @@ pub(crate) enum Input {
     TooLong { bytes: usize },
     /// An event of the search started as `generation`.
     Search { generation: u64, event: SearchEvent },
+    /// An event of the gomoku search started as `generation`.
+    Gomoku {
+        generation: u64,
+        event: crate::gomoku::engine::Event,
+    },
     /// End of input.
     Eof,
     /// Ctrl-C (SIGINT) at the terminal, and when it came.
@@ -120,7 +125,7 @@ impl Default for Settings {
         Settings {
             learn_file,
             interactive: false,
-            gomoku_hash_mib: crate::gomoku::gomocup::DEFAULT_HASH_MIB,
+            gomoku_hash_mib: crate::gomoku::engine::DEFAULT_HASH_MIB,
         }
     }
 }
@@ -135,11 +140,21 @@ pub(crate) trait Handler {
     fn line(&mut self, line: &str, out: &mut Vec<String>) -> Flow;
     /// A line longer than [`MAX_LINE_BYTES`] was dropped.
     fn too_long(&mut self, bytes: usize, out: &mut Vec<String>) -> Flow;
-    // The defaults of `event`, `busy`, `working` and `game` are those of a
-    // handler that searches inside its commands (the gomoku protocols): no
-    // engine events, never busy between lines, no Othello game.
+    // The defaults of `event`, `gomoku_event`, `busy`, `working` and `game`
+    // are those of a handler that searches inside its commands (the gomoku
+    // console): no engine events, never busy between lines, no Othello game.
     /// Handles an event of a search this handler started.
     fn event(&mut self, generation: u64, event: SearchEvent, out: &mut Vec<String>) -> Flow {
+        let _ = (generation, event, out);
+        Flow::Continue
+    }
+    /// Handles an event of a gomoku search this handler started.
+    fn gomoku_event(
+        &mut self,
+        generation: u64,
+        event: crate::gomoku::engine::Event,
+        out: &mut Vec<String>,
+    ) -> Flow {
         let _ = (generation, event, out);
         Flow::Continue
     }
@@ -184,6 +199,7 @@ fn make_handler(mode: Mode, host: SearchHost, settings: &Settings) -> Box<dyn Ha
             host.engine().stop_signal(),
             host.engine().options().threads.unwrap_or(1),
             settings.gomoku_hash_mib,
+            host.events(),
         )),
         Mode::GomokuConsole(config) => {
             // `run` refuses an invalid configuration before it gets here.
@@ -238,6 +254,10 @@ impl Core {
             }
             Input::Search { generation, event } => {
                 let flow = self.handler.event(generation, event, out);
+                self.quit |= flow == Flow::Quit;
+            }
+            Input::Gomoku { generation, event } => {
+                let flow = self.handler.gomoku_event(generation, event, out);
                 self.quit |= flow == Flow::Quit;
             }
             // The lines read and the work they started are finished first.
@@ -551,6 +571,18 @@ impl Handler for Auto {
     fn event(&mut self, generation: u64, event: SearchEvent, out: &mut Vec<String>) -> Flow {
         match &mut self.inner {
             Some(inner) => inner.event(generation, event, out),
+            None => Flow::Continue,
+        }
+    }
+
+    fn gomoku_event(
+        &mut self,
+        generation: u64,
+        event: crate::gomoku::engine::Event,
+        out: &mut Vec<String>,
+    ) -> Flow {
+        match &mut self.inner {
+            Some(inner) => inner.gomoku_event(generation, event, out),
             None => Flow::Continue,
         }
     }
