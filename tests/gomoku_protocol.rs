@@ -144,6 +144,18 @@ fn yixin_extensions() {
     );
     let replies = answers(&lines);
     assert!(is_move(&replies[1]), "{replies:?}");
+    // yxnbest 2: the two best moves, best first, the first the move played.
+    let nbest: Vec<(String, i32)> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("MESSAGE nbest "))
+        .map(|rest| {
+            let fields: Vec<&str> = rest.split_whitespace().collect();
+            (fields[1].to_string(), fields[3].parse().unwrap())
+        })
+        .collect();
+    assert_eq!(nbest.len(), 2, "{lines:?}");
+    assert_eq!(nbest[0].0, replies[1], "{lines:?}");
+    assert_ne!(nbest[0].0, nbest[1].0, "{lines:?}");
     assert!(lines.iter().any(|l| l
         == &format!(
             "MESSAGE INFO MAX_THREAD_NUM {}",

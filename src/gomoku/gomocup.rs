@@ -37,6 +37,8 @@ pub const DEFAULT_TURN_MS: i64 = 5_000;
 /// A swap2 position whose search scores this or less is handed over
 /// (`SWAP`): about a lost open three's worth.
 const SWAP2_SWAP_BELOW: i32 = -200;
+/// Most lines `yxnbest` prints.
+const MAX_NBEST: usize = 64;
 /// `time_left` meaning "untimed".
 const UNTIMED: i64 = 2_147_483_647;
 
@@ -57,8 +59,10 @@ enum Block {
 /// What the running search's result is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Pending {
-    /// A move to play and print (`BEGIN`, `TURN`, `BOARD`, `yxnbest`).
-    Move,
+    /// A move to play and print (`BEGIN`, `TURN`, `BOARD`, `yxnbest`),
+    /// after a `MESSAGE nbest` line for each of the best `nbest` moves when
+    /// it is over 1 (`yxnbest N`).
+    Move { nbest: usize },
     /// A swap2 choice: the move, or `SWAP` when the position is bad.
     Swap2,
 }
@@ -171,7 +175,7 @@ impl Gomocup {
             "TAKEBACK" => self.takeback(rest, out),
             "PLAY" => self.play(rest, out),
             "YXHASHCLEAR" => self.engine.clear(),
-            "YXNBEST" => self.answer(out),
+            "YXNBEST" => self.nbest(rest, out),
             // The reader raised the stop signal when it read this line, which
             // stopped the searches of the lines before it (even one read
             // ahead of its command); now it is spent.
@@ -508,7 +512,8 @@ impl Gomocup {
     /// Starts searching `board` on the engine's thread; the result comes
     /// back as an event ([`Gomocup::finish`]), and lines wait until then.
     fn search(&mut self, board: &Board, then: Pending) {
-        let limits = self.limits(board);
+        let mut limits = self.limits(board);
+        limits.score_root = matches!(then, Pending::Move { nbest } if nbest > 1);
         // The signal is not lowered here: a `yxstop` read ahead must stop
         // this search too (it is lowered when the `yxstop` line comes).
         self.generation += 1;
@@ -543,7 +548,24 @@ impl Gomocup {
         let Some(board) = self.board.clone() else {
             return self.error(out, "no game: START first".to_string());
         };
-        self.search(&board, Pending::Move);
+        self.search(&board, Pending::Move { nbest: 1 });
+    }
+
+    /// `yxnbest N`: a move as for `TURN`, after a line for each of the `N`
+    /// best moves, every root move searched with a full window.
+    fn nbest(&mut self, rest: &str, out: &mut Vec<String>) {
+        let nbest = if rest.is_empty() {
+            1
+        } else {
+            match rest.parse::<usize>() {
+                Ok(n) if n >= 1 => n.min(MAX_NBEST),
+                _ => return self.error(out, format!("yxnbest: bad count '{}'", printable(rest))),
+            }
+        };
+        let Some(board) = self.board.clone() else {
+            return self.error(out, "no game: START first".to_string());
+        };
+        self.search(&board, Pending::Move { nbest });
     }
 
     /// The end of a search: its summary line, then what it was for.
@@ -566,13 +588,33 @@ impl Gomocup {
             pv.join(" ")
         ));
         match (then, result.best) {
-            (Pending::Move, Some(p)) => {
+            (Pending::Move { nbest }, Some(p)) => {
+                if nbest > 1 {
+                    // The move played first (an interrupted iteration can
+                    // leave another move's older score higher), then the
+                    // others by score. Empty after a forced move or a win
+                    // found by VCF or VCT: the move alone.
+                    let mut ranked = vec![(p, result.score)];
+                    let mut others: Vec<(Point, i32)> = result
+                        .root_scores
+                        .iter()
+                        .copied()
+                        .filter(|&(mv, _)| mv != p)
+                        .collect();
+                    others.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+                    ranked.extend(others);
+                    for (rank, (mv, score)) in ranked.iter().take(nbest).enumerate() {
+                        out.push(format!("MESSAGE nbest {} {mv} ev {score}", rank + 1));
+                    }
+                }
                 if let Some(board) = &mut self.board {
                     let _ = board.play(p);
                 }
                 out.push(p.to_string());
             }
-            (Pending::Move, None) => self.error(out, "no move: the board is full".to_string()),
+            (Pending::Move { .. }, None) => {
+                self.error(out, "no move: the board is full".to_string())
+            }
             (Pending::Swap2, Some(p)) if result.score > SWAP2_SWAP_BELOW => out.push(p.to_string()),
             (Pending::Swap2, _) => out.push("SWAP".to_string()),
         }
