@@ -3,25 +3,28 @@
 //! levels, and renju's forbidden points marked on the board.
 //!
 //! It follows the Othello console's conventions (`mode 0` to `3`, `go`,
-//! `hint`, `level`, `stop`, `quit`). The search runs inside the command, as
-//! in the Gomocup protocol: the reader thread keeps reading, `stop` raises
-//! the stop signal at once (it stays raised until the `stop` line itself is
-//! handled, so it stops every search of the lines before it), and every
-//! other line waits its turn, so piped input gets the same answers as typed
-//! input. Ctrl-C during a search stops it and keeps the game; Ctrl-C when
-//! idle, or twice, quits.
+//! `hint`, `level`, `stop`, `quit`). Searches run on the gomoku engine's
+//! thread ([`crate::gomoku::engine`]), as in the Gomocup protocol: each
+//! iteration's row is printed as it finishes, the lines read meanwhile wait
+//! their turn (so piped input gets the same answers as typed input), and
+//! `stop` raises the stop signal the moment it is read (it stays raised
+//! until the `stop` line itself is handled, so it stops every search of
+//! the lines before it, and oxello starts no next move of a game it plays
+//! against itself). Ctrl-C during a search stops it and keeps the game;
+//! Ctrl-C when idle, or twice, quits.
 
 use crate::color::Color;
 use crate::engine::{MAX_THREADS, parse_threads};
 use crate::gomoku::board::{Board, Point, Status};
-use crate::gomoku::engine::{DEFAULT_HASH_MIB, Engine};
+use crate::gomoku::engine::{Engine, Event};
 use crate::gomoku::forbid::Foul;
 use crate::gomoku::rules::{Config, Rule};
-use crate::gomoku::search::{Limits, Progress, Source, WIN_BOUND};
+use crate::gomoku::search::{Limits, Progress, SearchResult, Source, WIN_BOUND};
 use crate::gomoku::text::{format_pos, parse_pos};
-use crate::protocol::{Flow, Handler};
+use crate::protocol::{Flow, Handler, Input};
 use crate::search::StopSignal;
-use std::time::{Duration, Instant};
+use std::sync::mpsc::Sender;
+use std::time::Duration;
 
 /// Deepest level (the search's iteration limit).
 pub const MAX_LEVEL: u32 = crate::gomoku::search::MAX_DEPTH;
@@ -89,8 +92,21 @@ pub struct GomokuConsole {
     threads: usize,
     mode: PlayMode,
     rejected: bool,
-    /// When the last search started and ended (for Ctrl-C).
-    searched: Option<(Instant, Instant)>,
+    /// Where the engine's events go: the command loop's channel.
+    events: Sender<Input>,
+    /// Number of the latest search; events of older ones are dropped.
+    generation: u64,
+    /// The running search and what its result is for.
+    pending: Option<Pending>,
+}
+
+/// What the running search's result is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pending {
+    /// oxello's move, played.
+    Move,
+    /// A hint, not played.
+    Hint,
 }
 
 const HELP: &[&str] = &[
@@ -110,24 +126,14 @@ const HELP: &[&str] = &[
 ];
 
 impl GomokuConsole {
-    /// A console for games of `config`; an invalid one (see
-    /// [`Config::validate`]) is refused. It searches with `threads` threads.
-    pub fn new(config: Config, stop: StopSignal, threads: usize) -> Result<GomokuConsole, String> {
-        let board = Board::new(config).map_err(|error| error.to_string())?;
-        Ok(GomokuConsole::with_board(
-            board,
-            stop,
-            threads,
-            DEFAULT_HASH_MIB,
-        ))
-    }
-
-    /// A console starting from `board`, searching with `threads` threads.
-    pub fn with_board(
+    /// A console starting from `board`, searching with `threads` threads
+    /// and a `hash_mib` MiB table; its search events go to `events`.
+    pub(crate) fn with_board(
         board: Board,
         stop: StopSignal,
         threads: usize,
         hash_mib: usize,
+        events: Sender<Input>,
     ) -> GomokuConsole {
         GomokuConsole {
             board,
@@ -139,7 +145,9 @@ impl GomokuConsole {
             threads: threads.clamp(1, MAX_THREADS),
             mode: PlayMode::PersonBlack,
             rejected: false,
-            searched: None,
+            events,
+            generation: 0,
+            pending: None,
         }
     }
 
@@ -172,8 +180,7 @@ impl GomokuConsole {
                 if self.board.status() != Status::Ongoing {
                     return self.game_over(out);
                 }
-                self.engine_move(out);
-                self.after_change(out);
+                self.think(Pending::Move, out);
             }
             "hint" => self.hint(out),
             "undo" | "u" => self.undo(rest, out),
@@ -298,20 +305,23 @@ impl GomokuConsole {
         self.after_change(out);
     }
 
-    /// After a change: oxello moves while it is its turn, then the board.
+    /// After a change: oxello moves if it is its turn; else the board.
     fn after_change(&mut self, out: &mut Vec<String>) {
-        self.engine_turns(out);
-        self.show(out);
+        if !self.engine_turns(out) {
+            self.show(out);
+        }
     }
 
-    /// Plays oxello's moves while the side to move is oxello's.
-    fn engine_turns(&mut self, out: &mut Vec<String>) {
-        while self.board.status() == Status::Ongoing && self.mode.engine_plays(self.board.to_move())
-        {
-            if !self.engine_move(out) {
-                break;
-            }
+    /// Starts oxello's move if the side to move is oxello's and no `stop`
+    /// waits; returns whether it did (the board is shown after the move).
+    fn engine_turns(&mut self, out: &mut Vec<String>) -> bool {
+        let due = self.board.status() == Status::Ongoing
+            && self.mode.engine_plays(self.board.to_move())
+            && !self.stop.is_stopped();
+        if due {
+            self.think(Pending::Move, out);
         }
+        due
     }
 
     fn limits(&self) -> Limits {
@@ -321,71 +331,74 @@ impl GomokuConsole {
         limits
     }
 
-    /// Searches and plays the side to move's best move; false when there
-    /// is none.
-    fn engine_move(&mut self, out: &mut Vec<String>) -> bool {
-        let color = self.board.to_move();
-        out.push(format!(
-            "oxello (level {}) thinks for {}...",
-            self.level,
-            colour_name(color)
-        ));
-        let Some((p, summary)) = self.think(out) else {
-            out.push("no move: the board is full".to_string());
-            return false;
-        };
-        let _ = self.board.play(p);
-        self.redo.clear();
-        out.push(format!(
-            "oxello plays {} for {} ({summary})",
-            format_pos(p),
-            colour_name(color)
-        ));
-        true
-    }
-
     fn hint(&mut self, out: &mut Vec<String>) {
         if self.board.status() != Status::Ongoing {
             self.game_over(out);
             return;
         }
-        if let Some((p, summary)) = self.think(out) {
-            out.push(format!("hint: {} ({summary})", format_pos(p)));
-        }
+        self.think(Pending::Hint, out);
     }
 
-    /// The search: its iterations as table rows, then the move and a
-    /// summary of how it was found.
-    fn think(&mut self, out: &mut Vec<String>) -> Option<(Point, String)> {
-        let limits = self.limits();
+    /// Starts a search on the engine's thread: its rows come as events
+    /// ([`Handler::gomoku_event`]), then [`GomokuConsole::finish`].
+    fn think(&mut self, then: Pending, out: &mut Vec<String>) {
+        if then == Pending::Move {
+            out.push(format!(
+                "oxello (level {}) thinks for {}...",
+                self.level,
+                colour_name(self.board.to_move())
+            ));
+        }
+        out.push(" depth | score  |   time   |   nodes    | principal variation".to_string());
         // The signal is not lowered here: a `stop` read ahead must stop this
         // search too (it is lowered when the `stop` line itself comes).
-        let started = Instant::now();
-        let mut rows =
-            vec![" depth | score  |   time   |   nodes    | principal variation".to_string()];
-        let result = self.engine.search(&self.board, limits, |p: &Progress| {
-            rows.push(progress_row(p))
-        });
-        self.searched = Some((started, Instant::now()));
-        let result = result?;
-        out.extend(rows);
-        let best = result.best?;
-        let nps = result.nodes as f64 / started.elapsed().as_secs_f64().max(1e-3);
+        self.generation += 1;
+        let generation = self.generation;
+        let events = self.events.clone();
+        self.pending = Some(then);
+        self.engine.go(
+            &self.board,
+            self.limits(),
+            Box::new(move |event| {
+                let _ = events.send(Input::Gomoku { generation, event });
+            }),
+        );
+    }
+
+    /// The end of a search: the hint, or oxello's move played and the game
+    /// going on.
+    fn finish(&mut self, then: Pending, result: SearchResult, out: &mut Vec<String>) {
+        let Some(best) = result.best else {
+            out.push("no move: the board is full".to_string());
+            return self.show(out);
+        };
+        let nps = result.nodes as f64 / result.elapsed.as_secs_f64().max(1e-3);
         let how = match result.source {
             Source::Forced => "forced".to_string(),
             Source::Vcf => "a win by continuous fours (VCF)".to_string(),
             Source::Vct => "a win by continuous threats (VCT)".to_string(),
             Source::Search => format!("depth {}", result.depth),
         };
-        Some((
-            best,
-            format!(
-                "score {}, {how}, {} nodes, {:.0} nodes/s",
-                format_score(result.score),
-                result.nodes,
-                nps
-            ),
-        ))
+        let summary = format!(
+            "score {}, {how}, {} nodes, {:.0} nodes/s",
+            format_score(result.score),
+            result.nodes,
+            nps
+        );
+        match then {
+            Pending::Hint => out.push(format!("hint: {} ({summary})", format_pos(best))),
+            Pending::Move => {
+                let color = self.board.to_move();
+                let _ = self.board.play(best);
+                self.redo.clear();
+                out.push(format!(
+                    "oxello plays {} for {} ({summary})",
+                    format_pos(best),
+                    colour_name(color)
+                ));
+                self.after_change(out);
+            }
+        }
     }
 
     fn count(rest: &str) -> Result<usize, String> {
@@ -606,24 +619,81 @@ impl Handler for GomokuConsole {
         Some("stop")
     }
 
-    fn searched_at(&self, at: Instant) -> bool {
-        self.searched
-            .is_some_and(|(started, ended)| started <= at && at <= ended)
+    fn gomoku_event(&mut self, generation: u64, event: Event, out: &mut Vec<String>) -> Flow {
+        if generation != self.generation {
+            return Flow::Continue;
+        }
+        match event {
+            Event::Progress(p) => {
+                if self.pending.is_some() {
+                    out.push(progress_row(&p));
+                }
+            }
+            Event::Finished(_) => {
+                // The engine hands the same result to `wait`, which also
+                // frees it for the next search.
+                if let (Some(then), Some(result)) = (self.pending.take(), self.engine.wait()) {
+                    self.finish(then, result, out);
+                }
+            }
+        }
+        Flow::Continue
+    }
+
+    fn busy(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    fn working(&self) -> bool {
+        self.pending.is_some()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gomoku::engine::DEFAULT_HASH_MIB;
+    use std::sync::mpsc::{self, Receiver};
 
-    fn console(config: Config) -> GomokuConsole {
-        GomokuConsole::new(config, StopSignal::new(), 1).unwrap()
+    /// A console, and the channel its search events come back on.
+    struct Tested {
+        c: GomokuConsole,
+        inbox: Receiver<Input>,
     }
 
-    fn run(console: &mut GomokuConsole, line: &str) -> Vec<String> {
+    impl std::ops::Deref for Tested {
+        type Target = GomokuConsole;
+        fn deref(&self) -> &GomokuConsole {
+            &self.c
+        }
+    }
+
+    fn console(config: Config) -> Tested {
+        let (events, inbox) = mpsc::channel();
+        let board = Board::new(config).unwrap();
+        let c = GomokuConsole::with_board(board, StopSignal::new(), 1, DEFAULT_HASH_MIB, events);
+        Tested { c, inbox }
+    }
+
+    /// Handles a line and the events of the searches it starts, as the
+    /// command loop does.
+    fn send(t: &mut Tested, line: &str) -> (Flow, Vec<String>) {
         let mut out = Vec::new();
-        console.line(line, &mut out);
-        out
+        let mut flow = t.c.line(line, &mut out);
+        while flow == Flow::Continue && t.c.busy() {
+            match t.inbox.recv_timeout(Duration::from_secs(60)) {
+                Ok(Input::Gomoku { generation, event }) => {
+                    flow = t.c.gomoku_event(generation, event, &mut out);
+                }
+                Ok(_) => {}
+                Err(error) => panic!("no search event: {error}"),
+            }
+        }
+        (flow, out)
+    }
+
+    fn run(t: &mut Tested, line: &str) -> Vec<String> {
+        send(t, line).1
     }
 
     #[test]
@@ -792,8 +862,7 @@ mod tests {
                     continue;
                 }
                 let before = c.board.history().to_vec();
-                let mut out = Vec::new();
-                let flow = c.line(&line, &mut out);
+                let (flow, out) = send(&mut c, &line);
                 if flow == Flow::Quit {
                     continue;
                 }

@@ -141,8 +141,8 @@ pub(crate) trait Handler {
     /// A line longer than [`MAX_LINE_BYTES`] was dropped.
     fn too_long(&mut self, bytes: usize, out: &mut Vec<String>) -> Flow;
     // The defaults of `event`, `gomoku_event`, `busy`, `working` and `game`
-    // are those of a handler that searches inside its commands (the gomoku
-    // console): no engine events, never busy between lines, no Othello game.
+    // are those of a handler that never searches: no engine events, never
+    // busy between lines, no Othello game.
     /// Handles an event of a search this handler started.
     fn event(&mut self, generation: u64, event: SearchEvent, out: &mut Vec<String>) -> Flow {
         let _ = (generation, event, out);
@@ -177,12 +177,6 @@ pub(crate) trait Handler {
     fn ctrl_c_line(&self) -> Option<&'static str> {
         None
     }
-    /// Whether a search that ran inside a command (the loop blocked) was
-    /// running at `at`: a Ctrl-C then stopped it and must not also quit.
-    fn searched_at(&self, at: Instant) -> bool {
-        let _ = at;
-        false
-    }
 }
 
 /// Builds the handler of `mode`.
@@ -211,6 +205,7 @@ fn make_handler(mode: Mode, host: SearchHost, settings: &Settings) -> Box<dyn Ha
                 host.engine().stop_signal(),
                 host.engine().options().search_threads(false),
                 settings.gomoku_hash_mib,
+                host.events(),
             ))
         }
     }
@@ -295,7 +290,7 @@ impl Core {
             .last_ctrl_c
             .is_some_and(|last| at.saturating_duration_since(last) < CTRL_C_REPEAT);
         self.last_ctrl_c = Some(at);
-        let searching = self.handler.working() || self.handler.searched_at(at);
+        let searching = self.handler.working();
         match self.handler.ctrl_c_line() {
             Some(line) if searching && !repeated => {
                 self.interrupt.raise();
