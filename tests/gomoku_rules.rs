@@ -184,6 +184,15 @@ fn incremental_patterns_and_threats_match_a_fresh_board() {
                 if round % 20 != 0 {
                     continue;
                 }
+                // The near-empty bit set, in row order.
+                let near: Vec<usize> = board
+                    .points()
+                    .iter()
+                    .copied()
+                    .filter(|&i| board.is_empty(i) && board.is_near(i))
+                    .collect();
+                let listed: Vec<usize> = board.near_empty_cells().collect();
+                assert_eq!(listed, near, "{rule} n={n}");
                 let mut fresh = Board::new(config).unwrap();
                 for &index in board.points() {
                     if let Some(color) = board.stone_at(index) {

@@ -17,6 +17,24 @@ pub const PAD: usize = MAX_N;
 pub const STRIDE: usize = MAX_SIDE + 2 * PAD;
 /// Cells of the padded grid.
 pub const CELLS: usize = STRIDE * STRIDE;
+/// Words of the `near_empty` bit set.
+const NEAR_WORDS: usize = CELLS.div_ceil(64);
+
+/// The indices of the set bits of a word, lowest first.
+struct BitIndices(u64);
+
+impl Iterator for BitIndices {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let bit = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(bit)
+    }
+}
 /// The four line directions as index steps: horizontal, vertical and the
 /// two diagonals.
 pub const DIRECTIONS: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, STRIDE as isize - 1];
@@ -163,6 +181,10 @@ pub struct Board {
     flags: Vec<u8>,
     /// Per cell: stones within two cells (king distance).
     near: Vec<u8>,
+    /// One bit per cell (padded index): empty and near a stone. The move
+    /// and threat scans walk these bits, not every point: on 20x20 the
+    /// scan of all 400 points for fours was 15% of a search.
+    near_empty: [u64; NEAR_WORDS],
     /// Board cells (padded indices) in row order.
     points: Vec<usize>,
     history: Vec<usize>,
@@ -199,6 +221,7 @@ impl Board {
             pats: vec![[0; 4]; CELLS],
             flags: vec![0; CELLS],
             near: vec![0; CELLS],
+            near_empty: [0; NEAR_WORDS],
             points,
             history: Vec::new(),
             stones: [0, 0],
@@ -495,13 +518,31 @@ impl Board {
         }
     }
 
+    /// Counts a stone placed (`delta` 1) or lifted (-1) at `index` in the
+    /// `near` counts around it, and refreshes their `near_empty` bits (the
+    /// cell `index` included: its own state has just changed).
     fn touch_near(&mut self, index: usize, delta: i8) {
         for dy in -2isize..=2 {
             for dx in -2isize..=2 {
                 let at = (index as isize + dy * STRIDE as isize + dx) as usize;
                 self.near[at] = self.near[at].wrapping_add_signed(delta);
+                let bit = 1u64 << (at % 64);
+                if self.near[at] > 0 && self.cells[at] == EMPTY {
+                    self.near_empty[at / 64] |= bit;
+                } else {
+                    self.near_empty[at / 64] &= !bit;
+                }
             }
         }
+    }
+
+    /// The empty cells within two cells of a stone, in row order (the
+    /// order of [`Board::points`]).
+    pub fn near_empty_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        self.near_empty
+            .iter()
+            .enumerate()
+            .flat_map(|(word, &bits)| BitIndices(bits).map(move |bit| word * 64 + bit))
     }
 
     /// Plays `p` for the side to move, checked. Returns the status after it.

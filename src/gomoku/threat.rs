@@ -130,12 +130,7 @@ pub fn class_of(board: &Board, index: usize, color: Color) -> (Class, i32) {
 
 /// Empty cells near stones (or the centre on an empty board).
 pub fn candidates(board: &Board) -> Vec<usize> {
-    let cells: Vec<usize> = board
-        .points()
-        .iter()
-        .copied()
-        .filter(|&i| board.is_empty(i) && board.is_near(i))
-        .collect();
+    let cells: Vec<usize> = board.near_empty_cells().collect();
     if cells.is_empty() && board.stone_count() == 0 {
         let center = crate::gomoku::board::Point::new(board.width() / 2, board.height() / 2);
         return vec![center.index()];
@@ -155,10 +150,8 @@ pub fn candidates(board: &Board) -> Vec<usize> {
 /// Cells where `color` makes a five.
 pub fn fives(board: &Board, color: Color) -> Vec<usize> {
     board
-        .points()
-        .iter()
-        .copied()
-        .filter(|&i| board.makes_five(i, color) && board.is_near(i))
+        .near_empty_cells()
+        .filter(|&i| board.makes_five(i, color))
         .collect()
 }
 
@@ -182,14 +175,8 @@ fn line_cells_along(board: &Board, index: usize, d: usize) -> impl Iterator<Item
 /// the points of its open threes.
 pub fn open_four_points(board: &Board, color: Color) -> Vec<usize> {
     board
-        .points()
-        .iter()
-        .copied()
-        .filter(|&i| {
-            board.threats(i, color) & Threats::FLEX4 != 0
-                && board.is_near(i)
-                && is_legal(board, i, color)
-        })
+        .near_empty_cells()
+        .filter(|&i| board.threats(i, color) & Threats::FLEX4 != 0 && is_legal(board, i, color))
         .collect()
 }
 

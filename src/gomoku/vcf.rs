@@ -71,10 +71,8 @@ impl ThreatBudget {
 /// Cells where `color` makes a four (or five) it may play, best first.
 fn four_moves(board: &Board, color: Color) -> Vec<usize> {
     let mut moves: Vec<(i32, usize)> = board
-        .points()
-        .iter()
-        .copied()
-        .filter(|&i| board.threats(i, color) & Threats::FOUR != 0 && board.is_near(i))
+        .near_empty_cells()
+        .filter(|&i| board.threats(i, color) & Threats::FOUR != 0)
         .filter_map(|i| {
             let (class, value) = class_of(board, i, color);
             (class >= Class::Four).then_some((-value, i))
@@ -218,10 +216,8 @@ fn attack(board: &mut Board, depth: u32, budget: &mut ThreatBudget) -> Option<us
     }
     // Fours are VCF's; here the attacker makes open threes.
     let mut moves: Vec<(i32, usize)> = board
-        .points()
-        .iter()
-        .copied()
-        .filter(|&i| board.threats(i, me) & Threats::FLEX3 != 0 && board.is_near(i))
+        .near_empty_cells()
+        .filter(|&i| board.threats(i, me) & Threats::FLEX3 != 0)
         .filter_map(|i| {
             let (class, value) = class_of(board, i, me);
             (class >= Class::Three).then_some((-value, i))
