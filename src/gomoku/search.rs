@@ -42,6 +42,13 @@ const KILLERS: usize = 2;
 /// reply was free) scored Elo +52.5 +- 44.7, and depth 6 on the 8 positions
 /// took 886,851 nodes against 510,024; 5 against 3 scored +64.4 +- 44.8.
 const FREE_FORCED_MOVES: usize = 5;
+/// Margin per ply of depth left by which a quiet null-window node's static
+/// evaluation must beat beta to be cut without a search (futility, at any
+/// depth). Measured (15x15 standard, 0.3 s per move, 240 games each
+/// against the build without it): 40 scored Elo +39.3 +- 44.4, 60 scored
+/// +43.7 +- 44.4 (the two together 267-3-210, about +41 +- 31), 100 scored
+/// -8.7 +- 44.0.
+const FUTILITY_MARGIN: i32 = 60;
 /// Share, in percent, of the side to move's best cell value added to the
 /// evaluation: the side to move plays that cell first. Measured as above
 /// against none: 25% scored Elo +70.4 +- 45.1.
@@ -902,6 +909,15 @@ impl<'a> Worker<'a> {
         }
         if has_four && moves.len() > 1 && self.quick_vcf(board, NODE_VCF_NODES) {
             return WIN - ply - 3;
+        }
+        // Futility: a null-window node with nothing forced whose static
+        // evaluation beats beta by a margin per ply left is cut at once.
+        if beta - alpha == 1
+            && !forced
+            && eval.abs() < WIN_BOUND
+            && eval - FUTILITY_MARGIN * depth >= beta
+        {
+            return eval;
         }
         let mut moves = moves;
         if !forced {
