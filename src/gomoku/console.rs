@@ -16,12 +16,12 @@
 use crate::color::Color;
 use crate::engine::{MAX_THREADS, parse_threads};
 use crate::gomoku::board::{Board, Point, Status};
-use crate::gomoku::engine::{Engine, Event};
+use crate::gomoku::engine::Event;
 use crate::gomoku::forbid::Foul;
 use crate::gomoku::rules::{Config, Rule};
 use crate::gomoku::search::{Limits, Progress, SearchResult, Source, WIN_BOUND};
 use crate::gomoku::text::{format_pos, parse_pos};
-use crate::protocol::{Flow, Handler, Input};
+use crate::protocol::{Flow, GomokuHost, Handler, Input};
 use crate::search::StopSignal;
 use std::sync::mpsc::Sender;
 use std::time::Duration;
@@ -84,7 +84,7 @@ pub struct GomokuConsole {
     board: Board,
     /// Moves taken back, for `redo` (last taken back last).
     redo: Vec<usize>,
-    engine: Engine,
+    engine: GomokuHost,
     stop: StopSignal,
     level: u32,
     seconds: f64,
@@ -92,10 +92,6 @@ pub struct GomokuConsole {
     threads: usize,
     mode: PlayMode,
     rejected: bool,
-    /// Where the engine's events go: the command loop's channel.
-    events: Sender<Input>,
-    /// Number of the latest search; events of older ones are dropped.
-    generation: u64,
     /// The running search and what its result is for.
     pending: Option<Pending>,
 }
@@ -138,15 +134,13 @@ impl GomokuConsole {
         GomokuConsole {
             board,
             redo: Vec::new(),
-            engine: Engine::new(hash_mib, stop.clone()),
+            engine: GomokuHost::new(hash_mib, stop.clone(), events),
             stop,
             level: DEFAULT_LEVEL,
             seconds: DEFAULT_SECONDS,
             threads: threads.clamp(1, MAX_THREADS),
             mode: PlayMode::PersonBlack,
             rejected: false,
-            events,
-            generation: 0,
             pending: None,
         }
     }
@@ -352,17 +346,8 @@ impl GomokuConsole {
         out.push(" depth | score  |   time   |   nodes    | principal variation".to_string());
         // The signal is not lowered here: a `stop` read ahead must stop this
         // search too (it is lowered when the `stop` line itself comes).
-        self.generation += 1;
-        let generation = self.generation;
-        let events = self.events.clone();
         self.pending = Some(then);
-        self.engine.go(
-            &self.board,
-            self.limits(),
-            Box::new(move |event| {
-                let _ = events.send(Input::Gomoku { generation, event });
-            }),
-        );
+        self.engine.start(&self.board, self.limits());
     }
 
     /// The end of a search: the hint, or oxello's move played and the game
@@ -620,22 +605,14 @@ impl Handler for GomokuConsole {
     }
 
     fn gomoku_event(&mut self, generation: u64, event: Event, out: &mut Vec<String>) -> Flow {
-        if generation != self.generation {
-            return Flow::Continue;
-        }
-        match event {
-            Event::Progress(p) => {
-                if self.pending.is_some() {
-                    out.push(progress_row(&p));
-                }
-            }
-            Event::Finished(_) => {
-                // The engine hands the same result to `wait`, which also
-                // frees it for the next search.
-                if let (Some(then), Some(result)) = (self.pending.take(), self.engine.wait()) {
+        match self.engine.accept(generation, event) {
+            Some(Event::Progress(p)) if self.pending.is_some() => out.push(progress_row(&p)),
+            Some(Event::Finished(result)) => {
+                if let Some(then) = self.pending.take() {
                     self.finish(then, result, out);
                 }
             }
+            _ => {}
         }
         Flow::Continue
     }
@@ -680,14 +657,8 @@ mod tests {
     fn send(t: &mut Tested, line: &str) -> (Flow, Vec<String>) {
         let mut out = Vec::new();
         let mut flow = t.c.line(line, &mut out);
-        while flow == Flow::Continue && t.c.busy() {
-            match t.inbox.recv_timeout(Duration::from_secs(60)) {
-                Ok(Input::Gomoku { generation, event }) => {
-                    flow = t.c.gomoku_event(generation, event, &mut out);
-                }
-                Ok(_) => {}
-                Err(error) => panic!("no search event: {error}"),
-            }
+        if flow == Flow::Continue {
+            flow = crate::protocol::settle(&mut t.c, &t.inbox, &mut out);
         }
         (flow, out)
     }

@@ -88,45 +88,11 @@ impl Engine {
         self.running = Some(result);
     }
 
-    /// Searches `board` and waits for the result, handing each iteration
-    /// to `progress` on the caller's thread as it finishes. `None` only if
-    /// the search thread is gone.
-    pub fn search(
-        &mut self,
-        board: &Board,
-        limits: Limits,
-        mut progress: impl FnMut(&Progress),
-    ) -> Option<SearchResult> {
-        let (events, inbox) = mpsc::channel();
-        self.go(
-            board,
-            limits,
-            Box::new(move |event| {
-                let _ = events.send(event);
-            }),
-        );
-        // The sink is dropped with the job, so the loop ends with it.
-        while let Ok(event) = inbox.recv() {
-            match event {
-                Event::Progress(p) => progress(&p),
-                Event::Finished(_) => break,
-            }
-        }
-        self.wait()
-    }
-
     /// Raises the stop signal: the running search ends at once and still
     /// reports its result. The signal stays raised until its owner resets
     /// it.
     pub fn stop(&self) {
         self.stop.stop();
-    }
-
-    /// Whether a search was started and not yet collected by [`wait`].
-    ///
-    /// [`wait`]: Engine::wait
-    pub fn is_running(&self) -> bool {
-        self.running.is_some()
     }
 
     /// Waits for the running search and returns its result (`None` when
@@ -207,17 +173,13 @@ mod tests {
         board
     }
 
-    #[test]
-    fn events_come_while_the_search_runs_and_end_with_its_result() {
-        let mut engine = Engine::new(4, StopSignal::new());
+    /// Runs a search; returns the depths of its progress events and the
+    /// result its `Finished` event carried, checked against `wait`'s.
+    fn run(engine: &mut Engine, limits: Limits) -> (Vec<u32>, SearchResult) {
         let (events, inbox) = mpsc::channel();
-        let limits = Limits {
-            depth: Some(4),
-            ..Limits::default()
-        };
         engine.go(
             &opening(),
-            limits.clone(),
+            limits,
             Box::new(move |e| {
                 let _ = events.send(e);
             }),
@@ -229,19 +191,30 @@ mod tests {
                 Event::Finished(result) => break result,
             }
         };
-        assert_eq!(depths, vec![1, 2, 3, 4]);
         assert_eq!(engine.wait(), Some(finished.clone()));
-        assert!(!engine.is_running());
-        // The blocking form gives the same answer (a depth-limited search
-        // is reproducible, and the table does not change its choice here).
+        (depths, finished)
+    }
+
+    #[test]
+    fn events_come_while_the_search_runs_and_end_with_its_result() {
+        let mut engine = Engine::new(4, StopSignal::new());
+        let limits = Limits {
+            depth: Some(4),
+            ..Limits::default()
+        };
+        let (depths, finished) = run(&mut engine, limits.clone());
+        assert_eq!(depths, vec![1, 2, 3, 4]);
+        // Collected: nothing is running any more.
+        assert_eq!(engine.wait(), None);
+        // After a clear the same search gives the same answer (a
+        // depth-limited search is reproducible).
         engine.clear();
-        let mut seen = 0;
-        let again = engine.search(&opening(), limits, |_| seen += 1).unwrap();
+        let (depths, again) = run(&mut engine, limits);
         assert_eq!(
             (again.best, again.depth, again.nodes),
             (finished.best, 4, finished.nodes)
         );
-        assert_eq!(seen, 4);
+        assert_eq!(depths.len(), 4);
     }
 
     #[test]

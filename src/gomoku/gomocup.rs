@@ -20,11 +20,11 @@ use crate::engine::MAX_THREADS;
 use crate::gomoku::board::{Board, Point};
 #[cfg(test)]
 use crate::gomoku::engine::DEFAULT_HASH_MIB;
-use crate::gomoku::engine::{Engine, Event};
+use crate::gomoku::engine::Event;
 use crate::gomoku::rules::{Config, Rule};
 use crate::gomoku::search::{Limits, Progress, SearchResult, Source};
 use crate::gomoku::text::parse_xy;
-use crate::protocol::{Flow, Handler, Input};
+use crate::protocol::{Flow, GomokuHost, Handler, Input};
 use crate::search::StopSignal;
 use std::collections::VecDeque;
 use std::sync::mpsc::Sender;
@@ -71,12 +71,8 @@ enum Pending {
 pub struct Gomocup {
     config: Config,
     board: Option<Board>,
-    engine: Engine,
+    engine: GomokuHost,
     stop: StopSignal,
-    /// Where the engine's events go: the command loop's channel.
-    events: Sender<Input>,
-    /// Number of the latest search; events of older ones are dropped.
-    generation: u64,
     /// The running search and what its result is for.
     pending: Option<Pending>,
     /// Commands of a line (split at bare CRs) that wait for the running
@@ -107,10 +103,8 @@ impl Gomocup {
         Gomocup {
             config: Config::default(),
             board: None,
-            engine: Engine::new(hash_mib, stop.clone()),
+            engine: GomokuHost::new(hash_mib, stop.clone(), events),
             stop,
-            events,
-            generation: 0,
             pending: None,
             queued: VecDeque::new(),
             block: None,
@@ -155,7 +149,7 @@ impl Gomocup {
                 {
                     log::debug!("gomocup: BEGIN on a board with stones");
                 }
-                self.answer(out);
+                self.answer(1, out);
             }
             "TURN" => self.turn(rest, out),
             "BOARD" => self.open_board(true),
@@ -322,7 +316,7 @@ impl Gomocup {
         }
         self.board = Some(board);
         if answer {
-            self.answer(out);
+            self.answer(1, out);
         }
     }
 
@@ -424,7 +418,7 @@ impl Gomocup {
         if let Err(error) = board.play(p) {
             return self.error(out, error.to_string());
         }
-        self.answer(out);
+        self.answer(1, out);
     }
 
     fn takeback(&mut self, rest: &str, out: &mut Vec<String>) {
@@ -516,17 +510,8 @@ impl Gomocup {
         limits.score_root = matches!(then, Pending::Move { nbest } if nbest > 1);
         // The signal is not lowered here: a `yxstop` read ahead must stop
         // this search too (it is lowered when the `yxstop` line comes).
-        self.generation += 1;
-        let generation = self.generation;
-        let events = self.events.clone();
         self.pending = Some(then);
-        self.engine.go(
-            board,
-            limits,
-            Box::new(move |event| {
-                let _ = events.send(Input::Gomoku { generation, event });
-            }),
-        );
+        self.engine.start(board, limits);
     }
 
     /// Runs the queued commands until one starts a search.
@@ -543,12 +528,13 @@ impl Gomocup {
         Flow::Continue
     }
 
-    /// Searches the position for a move to play and print.
-    fn answer(&mut self, out: &mut Vec<String>) {
+    /// Searches the position for a move to play and print, after the
+    /// `nbest` best moves when that is over 1.
+    fn answer(&mut self, nbest: usize, out: &mut Vec<String>) {
         let Some(board) = self.board.clone() else {
             return self.error(out, "no game: START first".to_string());
         };
-        self.search(&board, Pending::Move { nbest: 1 });
+        self.search(&board, Pending::Move { nbest });
     }
 
     /// `yxnbest N`: a move as for `TURN`, after a line for each of the `N`
@@ -562,10 +548,7 @@ impl Gomocup {
                 _ => return self.error(out, format!("yxnbest: bad count '{}'", printable(rest))),
             }
         };
-        let Some(board) = self.board.clone() else {
-            return self.error(out, "no game: START first".to_string());
-        };
-        self.search(&board, Pending::Move { nbest });
+        self.answer(nbest, out);
     }
 
     /// The end of a search: its summary line, then what it was for.
@@ -590,22 +573,7 @@ impl Gomocup {
         match (then, result.best) {
             (Pending::Move { nbest }, Some(p)) => {
                 if nbest > 1 {
-                    // The move played first (an interrupted iteration can
-                    // leave another move's older score higher), then the
-                    // others by score. Empty after a forced move or a win
-                    // found by VCF or VCT: the move alone.
-                    let mut ranked = vec![(p, result.score)];
-                    let mut others: Vec<(Point, i32)> = result
-                        .root_scores
-                        .iter()
-                        .copied()
-                        .filter(|&(mv, _)| mv != p)
-                        .collect();
-                    others.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
-                    ranked.extend(others);
-                    for (rank, (mv, score)) in ranked.iter().take(nbest).enumerate() {
-                        out.push(format!("MESSAGE nbest {} {mv} ev {score}", rank + 1));
-                    }
+                    out.extend(nbest_lines(&result, p, nbest));
                 }
                 if let Some(board) = &mut self.board {
                     let _ = board.play(p);
@@ -619,6 +587,26 @@ impl Gomocup {
             (Pending::Swap2, _) => out.push("SWAP".to_string()),
         }
     }
+}
+
+/// `yxnbest`'s lines for the `nbest` best moves of `result`: the move
+/// played, `best`, first (an interrupted iteration can leave another move's
+/// older score higher), then the others by score. With no root scores (a
+/// forced move, a win found by VCF or VCT), the move alone.
+fn nbest_lines(result: &SearchResult, best: Point, nbest: usize) -> Vec<String> {
+    let mut others: Vec<(Point, i32)> = result
+        .root_scores
+        .iter()
+        .copied()
+        .filter(|&(mv, _)| mv != best)
+        .collect();
+    others.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+    std::iter::once((best, result.score))
+        .chain(others)
+        .take(nbest)
+        .enumerate()
+        .map(|(rank, (mv, score))| format!("MESSAGE nbest {} {mv} ev {score}", rank + 1))
+        .collect()
 }
 
 /// A progress line for `INFO show_detail`.
@@ -657,23 +645,17 @@ impl Handler for Gomocup {
     }
 
     fn gomoku_event(&mut self, generation: u64, event: Event, out: &mut Vec<String>) -> Flow {
-        if generation != self.generation {
-            return Flow::Continue;
-        }
-        match event {
-            Event::Progress(p) => {
-                if self.show_detail && self.pending.is_some() {
-                    out.push(progress_line(&p));
-                }
+        match self.engine.accept(generation, event) {
+            Some(Event::Progress(p)) if self.show_detail && self.pending.is_some() => {
+                out.push(progress_line(&p))
             }
-            Event::Finished(_) => {
-                // The engine hands the same result to `wait`, which also
-                // frees it for the next search.
-                if let (Some(then), Some(result)) = (self.pending.take(), self.engine.wait()) {
+            Some(Event::Finished(result)) => {
+                if let Some(then) = self.pending.take() {
                     self.finish(then, result, out);
                 }
                 return self.run_queued(out);
             }
+            _ => {}
         }
         Flow::Continue
     }
@@ -698,27 +680,10 @@ mod fuzz {
     use std::sync::mpsc::{self, Receiver};
 
     /// A brain, and the channel its search events come back on.
-    pub(super) fn brain() -> (Gomocup, Receiver<Input>) {
+    fn brain() -> (Gomocup, Receiver<Input>) {
         let (events, inbox) = mpsc::channel();
         let brain = Gomocup::new(StopSignal::new(), 1, DEFAULT_HASH_MIB, events);
         (brain, inbox)
-    }
-
-    /// Hands the brain its search events until it is idle, as the command
-    /// loop does.
-    pub(super) fn settle(g: &mut Gomocup, inbox: &Receiver<Input>, out: &mut Vec<String>) -> Flow {
-        while g.busy() {
-            match inbox.recv_timeout(Duration::from_secs(60)) {
-                Ok(Input::Gomoku { generation, event }) => {
-                    if g.gomoku_event(generation, event, out) == Flow::Quit {
-                        return Flow::Quit;
-                    }
-                }
-                Ok(_) => {}
-                Err(error) => panic!("no search event: {error}"),
-            }
-        }
-        Flow::Continue
     }
 
     const LINES: usize = 20_000;
@@ -807,7 +772,7 @@ mod fuzz {
             out.clear();
             let mut flow = g.line(&line, &mut out);
             if flow == Flow::Continue {
-                flow = settle(&mut g, &inbox, &mut out);
+                flow = crate::protocol::settle(&mut g, &inbox, &mut out);
             }
             if flow == Flow::Quit {
                 // END: the brain would exit; carry on with the same state.

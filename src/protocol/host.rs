@@ -8,9 +8,10 @@
 
 use crate::engine::{Engine, EventSink, GoRequest, SearchEvent};
 use crate::game::Game;
+use crate::gomoku::engine::{Engine as GomokuEngine, Event as GomokuEvent};
 use crate::position::Position;
 use crate::protocol::Input;
-use crate::search::Limits;
+use crate::search::{Limits, StopSignal};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::Sender;
@@ -146,5 +147,65 @@ impl SearchHost {
             self.active = false;
         }
         Some(event)
+    }
+}
+
+/// The gomoku engine as the gomoku protocols use it, the sibling of
+/// [`SearchHost`]: its searches are numbered and their events sent into the
+/// command loop's channel as [`Input::Gomoku`], so an event of an older
+/// search is recognised and dropped.
+pub(crate) struct GomokuHost {
+    engine: GomokuEngine,
+    events: Sender<Input>,
+    generation: u64,
+}
+
+impl GomokuHost {
+    /// A gomoku engine with a `hash_mib` MiB table, stopped by `stop`,
+    /// sending its events to `events`.
+    pub fn new(hash_mib: usize, stop: StopSignal, events: Sender<Input>) -> GomokuHost {
+        GomokuHost {
+            engine: GomokuEngine::new(hash_mib, stop),
+            events,
+            generation: 0,
+        }
+    }
+
+    /// Starts searching `board` within `limits` (after any search still
+    /// running); the events of earlier searches are dropped from now on.
+    pub fn start(&mut self, board: &crate::gomoku::Board, limits: crate::gomoku::search::Limits) {
+        self.generation += 1;
+        let generation = self.generation;
+        let events = self.events.clone();
+        self.engine.go(
+            board,
+            limits,
+            Box::new(move |event| {
+                let _ = events.send(Input::Gomoku { generation, event });
+            }),
+        );
+    }
+
+    /// Passes on an event when it belongs to the current search. The
+    /// `Finished` event carries the result the engine hands to `wait`,
+    /// which also frees it for the next search.
+    pub fn accept(&mut self, generation: u64, event: GomokuEvent) -> Option<GomokuEvent> {
+        if generation != self.generation {
+            return None;
+        }
+        match event {
+            GomokuEvent::Progress(_) => Some(event),
+            GomokuEvent::Finished(_) => self.engine.wait().map(GomokuEvent::Finished),
+        }
+    }
+
+    /// Empties the table (after the running search).
+    pub fn clear(&mut self) {
+        self.engine.clear();
+    }
+
+    /// Gives the table `mib` MiB (after the running search).
+    pub fn resize(&mut self, mib: usize) {
+        self.engine.resize(mib);
     }
 }

@@ -45,6 +45,7 @@ mod fuzz;
 
 use crate::engine::{Engine, EngineOptions, SearchEvent};
 use crate::game::Game;
+pub(crate) use host::GomokuHost;
 use host::{Interrupt, SearchHost};
 use std::collections::VecDeque;
 use std::io::IsTerminal;
@@ -382,6 +383,30 @@ pub fn run(mode: Mode, mut options: EngineOptions) -> std::io::Result<()> {
     }
     log::debug!("oxello: command loop ends");
     Ok(())
+}
+
+/// Hands `handler` the events of its searches until it is idle, as the
+/// command loop does: for tests that drive a handler directly.
+#[cfg(test)]
+pub(crate) fn settle(
+    handler: &mut dyn Handler,
+    inbox: &Receiver<Input>,
+    out: &mut Vec<String>,
+) -> Flow {
+    while handler.busy() {
+        let input = inbox
+            .recv_timeout(SESSION_TIMEOUT)
+            .unwrap_or_else(|error| panic!("no search event: {error}"));
+        let flow = match input {
+            Input::Search { generation, event } => handler.event(generation, event, out),
+            Input::Gomoku { generation, event } => handler.gomoku_event(generation, event, out),
+            _ => Flow::Continue,
+        };
+        if flow == Flow::Quit {
+            return Flow::Quit;
+        }
+    }
+    Flow::Continue
 }
 
 /// How long [`Session::send`] waits for a search to finish.
