@@ -15,6 +15,7 @@
 
 use crate::Color;
 use crate::gomoku::board::{Board, Point};
+use crate::gomoku::eval::{self, Counts, FEATURES, Sink, Weighted};
 use crate::gomoku::threat::{Class, candidates, class_of, defences};
 use crate::gomoku::vcf::{ThreatBudget, vcf, vct};
 use crate::search::StopSignal;
@@ -49,10 +50,6 @@ const FREE_FORCED_MOVES: usize = 5;
 /// +43.7 +- 44.4 (the two together 267-3-210, about +41 +- 31), 100 scored
 /// -8.7 +- 44.0.
 const FUTILITY_MARGIN: i32 = 60;
-/// Share, in percent, of the side to move's best cell value added to the
-/// evaluation: the side to move plays that cell first. Measured as above
-/// against none: 25% scored Elo +70.4 +- 45.1.
-const TEMPO_PERCENT: i32 = 25;
 /// How far below the horizon forced replies are still followed.
 const MIN_QUIESCENCE_DEPTH: i32 = -8;
 /// Fours a node's VCF tries.
@@ -330,11 +327,32 @@ enum Order {
 }
 
 /// The position's moves for the side to move, and the static evaluation as
-/// a by-product. Forced moves always come in order, all of them; the
-/// others as `order` says.
+/// a by-product (meaningful only with a non-empty [`Moves::List`]). Forced
+/// moves always come in order, all of them; the others as `order` says.
 fn generate(board: &mut Board, order: Order) -> (Moves, i32, bool) {
+    let mut eval = Weighted::default();
+    let (moves, has_four) = generate_into(board, order, &mut eval);
+    (moves, eval.value(), has_four)
+}
+
+/// The features of the position's static evaluation ([`crate::gomoku::eval`]),
+/// from the side to move's view; `None` when the position is decided at
+/// once (a five to make, an open four, a lost position) or has no move,
+/// where the search does not evaluate.
+pub fn eval_features(board: &mut Board) -> Option<[f32; FEATURES]> {
+    let mut counts = Counts::default();
+    match generate_into(board, Order::None, &mut counts).0 {
+        Moves::List(moves, _) if !moves.is_empty() => Some(counts.0),
+        _ => None,
+    }
+}
+
+/// [`generate`], feeding the evaluation's features to `sink`; returns the
+/// moves and whether the side to move has a four.
+fn generate_into<S: Sink>(board: &mut Board, order: Order, sink: &mut S) -> (Moves, bool) {
     let me = board.to_move();
     let them = me.opponent();
+    let me_white = me == Color::White;
     let cells = candidates(board);
     let mut scored = Vec::with_capacity(cells.len());
     let mut their_fives = Vec::new();
@@ -342,59 +360,45 @@ fn generate(board: &mut Board, order: Order) -> (Moves, i32, bool) {
     let mut my_fours = Vec::new();
     let mut my_best = (Class::Quiet, 0);
     let mut their_best = Class::Quiet;
-    let mut eval = 0;
-    let mut my_top = 0;
     for &cell in &cells {
-        let (mine, my_value) = class_of(board, cell, me);
-        if mine == Class::Five {
-            return (Moves::Win(cell), WIN, true);
+        let mine = class_of(board, cell, me);
+        if mine.0 == Class::Five {
+            return (Moves::Win(cell), true);
         }
-        let (theirs, their_value) = class_of(board, cell, them);
-        match theirs {
+        let theirs = class_of(board, cell, them);
+        match theirs.0 {
             Class::Five => their_fives.push(cell),
             Class::FlexFour => their_threats.push(cell),
             _ => {}
         }
-        if mine >= Class::Four {
+        if mine.0 >= Class::Four {
             my_fours.push(cell);
         }
-        if mine > my_best.0 {
-            my_best = (mine, cell);
+        if mine.0 > my_best.0 {
+            my_best = (mine.0, cell);
         }
-        their_best = their_best.max(theirs);
-        eval += my_value - their_value;
-        my_top = my_top.max(my_value);
+        their_best = their_best.max(theirs.0);
+        eval::cell(sink, &board.packed_patterns(cell), me_white, mine, theirs);
         let legal = me == Color::White
             || board.rule() != crate::gomoku::Rule::Renju
             || !board.is_forbidden(cell);
         if legal {
-            scored.push((my_value + their_value * 4 / 5, cell));
+            scored.push((mine.1 + theirs.1 * 4 / 5, cell));
         }
     }
     let has_four = !my_fours.is_empty();
-    let their_four = their_best >= Class::Four;
-    let mut eval = eval / 4 + my_top * TEMPO_PERCENT / 100;
-    // Threats the static sum cannot see: the side to move plays first.
-    if their_fives.is_empty() {
-        if my_best.0 == Class::FlexFour {
-            return (Moves::OpenFour(my_best.1), WIN, true);
-        }
-        if my_best.0 == Class::FourThree && !their_four {
-            eval += 3_000;
-        } else if my_best.0 == Class::DoubleThree && !their_four && their_threats.is_empty() {
-            eval += 1_500;
-        } else if their_best >= Class::DoubleThree && my_best.0 < Class::Three {
-            eval -= 600;
-        }
+    if their_fives.is_empty() && my_best.0 == Class::FlexFour {
+        return (Moves::OpenFour(my_best.1), true);
     }
+    eval::finish(sink, me_white, my_best.0, their_best);
     if their_fives.len() >= 2 {
-        return (Moves::Lost, -WIN, has_four);
+        return (Moves::Lost, has_four);
     }
     if let Some(&block) = their_fives.first() {
         if !scored.iter().any(|&(_, c)| c == block) {
-            return (Moves::Lost, -WIN, has_four);
+            return (Moves::Lost, has_four);
         }
-        return (Moves::List(vec![block], true), eval, has_four);
+        return (Moves::List(vec![block], true), has_four);
     }
     let by_score = |a: &(i32, usize), b: &(i32, usize)| b.0.cmp(&a.0).then(a.1.cmp(&b.1));
     if !their_threats.is_empty() {
@@ -408,12 +412,12 @@ fn generate(board: &mut Board, order: Order) -> (Moves, i32, bool) {
                 .filter(|c| forced.contains(c))
                 .collect::<Vec<_>>();
             if !moves.is_empty() {
-                return (Moves::List(moves, true), eval, has_four);
+                return (Moves::List(moves, true), has_four);
             }
         }
     }
     if scored.is_empty() {
-        return (Moves::List(Vec::new(), false), 0, has_four);
+        return (Moves::List(Vec::new(), false), has_four);
     }
     match order {
         Order::None => {}
@@ -428,7 +432,6 @@ fn generate(board: &mut Board, order: Order) -> (Moves, i32, bool) {
     }
     (
         Moves::List(scored.into_iter().map(|(_, c)| c).collect(), false),
-        eval,
         has_four,
     )
 }
@@ -1058,6 +1061,54 @@ mod tests {
             depth: (key >> 40) as u8,
             bound: [Bound::Exact, Bound::Lower, Bound::Upper][(key % 3) as usize],
         }
+    }
+
+    /// The search's evaluation is the weights' dot product with the
+    /// features the tuner reads, on random positions of every rule.
+    #[test]
+    fn the_evaluation_is_the_weights_times_the_features() {
+        use crate::gomoku::eval::{WEIGHT_SCALE, WEIGHTS};
+        use crate::gomoku::rules::{Config, Rule};
+        use rand::{Rng, SeedableRng, rngs::StdRng};
+        let mut rng = StdRng::seed_from_u64(7);
+        let mut compared = 0;
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro] {
+            for _ in 0..40 {
+                let config = Config {
+                    width: 15,
+                    height: 15,
+                    n: 5,
+                    rule,
+                };
+                let Ok(mut board) = Board::new(config) else {
+                    panic!("a 15x15 board");
+                };
+                let stones = rng.random_range(1..40);
+                for _ in 0..stones {
+                    let cells: Vec<usize> = candidates(&board)
+                        .into_iter()
+                        .filter(|&c| board.is_empty(c))
+                        .collect();
+                    let cell = cells[rng.random_range(0..cells.len())];
+                    if board.play_index(cell) != crate::gomoku::Status::Ongoing {
+                        break;
+                    }
+                    let (moves, eval, _) = generate(&mut board, Order::None);
+                    let Some(features) = eval_features(&mut board) else {
+                        assert!(!matches!(moves, Moves::List(ref m, _) if !m.is_empty()));
+                        continue;
+                    };
+                    let sum: i32 = features
+                        .iter()
+                        .zip(WEIGHTS)
+                        .map(|(&x, w)| x as i32 * w)
+                        .sum();
+                    assert_eq!(eval, sum.div_euclid(WEIGHT_SCALE), "{}", board.diagram());
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 1000, "{compared} positions");
     }
 
     #[test]

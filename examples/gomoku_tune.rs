@@ -1,0 +1,479 @@
+//! Fits the gomoku evaluation's weights ([`oxello::gomoku::eval`]) to the
+//! outcomes of self-play games, and writes `src/gomoku/eval_weights.rs`.
+//!
+//! ```text
+//! oxello selfplay --game gomoku --rule standard --games 2500 --nodes 40000 --seed 11 \
+//!     --threads 2 --output std15.jsonl
+//! cargo run --release --example gomoku_tune -- std15.jsonl std15-c1.jsonl \
+//!     --write src/gomoku/eval_weights.rs
+//! cargo fmt
+//! ```
+//!
+//! The shipped weights were fitted to two such runs: `std15.jsonl` played
+//! by the hand-set evaluation (seed 11), `std15-c1.jsonl` (seed 12) by the
+//! first fit, which was this example on `std15.jsonl` alone with
+//! `--ridge 3e-2`. Self-play is deterministic for a seed (one thread per
+//! game, node limits), so both runs can be played again. `--ridge` defaults to the value used, 1e-2 (of 1e-4 to 1e-1,
+//! the best held-out loss).
+//!
+//! The model is logistic: the side to move wins with probability
+//! `1 / (1 + exp(-eval / K))`, a draw counting half. `K` is first fitted to
+//! the records' search scores, so that the fitted weights keep the units
+//! the search's margins are measured in. Positions the search already
+//! scored as won or lost, and those decided at once, are left out; every
+//! tenth game is held out.
+//!
+//! The fit has two stages, each by Newton's method on the log loss:
+//! 1. a small model in which a cell's combination is worth the sum of its
+//!    four patterns plus a bonus for its class (three, four, ...), with a
+//!    ridge (`--ridge1`) towards hand-set values ([`HAND_SET`]);
+//! 2. every feature, with a ridge (`--ridge`) towards the first stage's
+//!    values, so that a combination seldom seen keeps the sum of its parts.
+//!
+//! The held-out log loss of the search scores, of the weights in force and
+//! of both stages is printed.
+
+use oxello::gomoku::board::{Board, Point};
+use oxello::gomoku::eval::{
+    BIAS, BLACK_TO_MOVE, COMBO_GRADES, COMBOS, FEATURES, MY_BEST, MY_COMBOS, MY_DOUBLE_THREE_FIRST,
+    MY_FOUR_THREE_FIRST, THEIR_BEST, THEIR_COMBOS, THEIR_DOUBLE_THREAT, THEIR_FIVES, WEIGHT_SCALE,
+    WEIGHTS,
+};
+use oxello::gomoku::search::{WIN_BOUND, eval_features};
+use oxello::selfplay::gomoku::GomokuRecord;
+use oxello::selfplay::{Format, TrainingRecord};
+use std::io::{BufRead, BufReader};
+use std::process::ExitCode;
+
+/// A feature vector, sparse: (index, count).
+type Sparse = Vec<(usize, f64)>;
+
+/// One position: its features, the outcome (1 win, 0.5 draw, 0 loss) and
+/// the search's score, side to move's view.
+struct Sample {
+    features: Sparse,
+    target: f64,
+    score: f64,
+}
+
+/// The first stage's features: the constant, Black to move, the opponent's
+/// fives, the best classes and the three combinations of threats (as in
+/// the full model), then per colour the 7 pattern grades (one to double
+/// four) and the 5 classes (three to flex four) of the cells.
+mod small {
+    pub const BIAS: usize = 0;
+    pub const BLACK_TO_MOVE: usize = 1;
+    pub const THEIR_FIVES: usize = 2;
+    pub const MY_BEST: usize = 3;
+    pub const THEIR_BEST: usize = 8;
+    pub const THREATS: usize = 14;
+    pub const MY_GRADES: usize = 17;
+    pub const THEIR_GRADES: usize = 24;
+    pub const MY_CLASSES: usize = 31;
+    pub const THEIR_CLASSES: usize = 36;
+    pub const FEATURES: usize = 41;
+}
+
+/// Hand-set values of the first stage, in evaluation units: the patterns
+/// and class bonuses of the evaluation before it was fitted (a quarter of
+/// the cell values), and its threat bonuses.
+const HAND_SET: [f64; small::FEATURES] = [
+    0.0, 0.0, -2500.0, // constant, Black to move, their fives
+    25.0, 150.0, 30.0, 412.0, 650.0, // my best: three .. flex four
+    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, // their best: three .. five
+    3000.0, 1500.0, -600.0, // threats
+    0.5, 2.0, 6.0, 17.5, 20.0, 150.0, 150.0, // my grades
+    -0.5, -2.0, -6.0, -17.5, -20.0, -150.0, -150.0, // their grades
+    0.0, 100.0, 0.0, 375.0, 500.0, // my classes
+    0.0, -100.0, 0.0, -375.0, -500.0, // their classes
+];
+
+/// The class of a combination: three, double three, four, four-three,
+/// flex four as 1 to 5, quiet as 0 (the same rule as the search's).
+fn class_of(grades: [u8; 4]) -> usize {
+    let fours: usize = grades
+        .iter()
+        .map(|&g| match g {
+            5 => 1,
+            6 | 7 => 2,
+            _ => 0,
+        })
+        .sum();
+    let threes = grades.iter().filter(|&&g| g == 4).count();
+    match (fours, threes) {
+        (f, _) if f >= 2 => 5,
+        (1, t) if t >= 1 => 4,
+        (1, _) => 3,
+        (_, t) if t >= 2 => 2,
+        (_, 1) => 1,
+        _ => 0,
+    }
+}
+
+/// What each full feature adds to the first stage's features.
+fn reduction() -> Vec<Sparse> {
+    let mut map = vec![Vec::new(); FEATURES];
+    map[BIAS] = vec![(small::BIAS, 1.0)];
+    map[BLACK_TO_MOVE] = vec![(small::BLACK_TO_MOVE, 1.0)];
+    map[THEIR_FIVES] = vec![(small::THEIR_FIVES, 1.0)];
+    for i in 0..5 {
+        map[MY_BEST + i] = vec![(small::MY_BEST + i, 1.0)];
+    }
+    for i in 0..6 {
+        map[THEIR_BEST + i] = vec![(small::THEIR_BEST + i, 1.0)];
+    }
+    map[MY_FOUR_THREE_FIRST] = vec![(small::THREATS, 1.0)];
+    map[MY_DOUBLE_THREE_FIRST] = vec![(small::THREATS + 1, 1.0)];
+    map[THEIR_DOUBLE_THREAT] = vec![(small::THREATS + 2, 1.0)];
+    for (id, &grades) in COMBO_GRADES.iter().enumerate() {
+        for (base, grade_base, class_base) in [
+            (MY_COMBOS, small::MY_GRADES, small::MY_CLASSES),
+            (THEIR_COMBOS, small::THEIR_GRADES, small::THEIR_CLASSES),
+        ] {
+            let mut parts: Sparse = Vec::new();
+            for &g in grades.iter().filter(|&&g| g > 0) {
+                parts.push((grade_base + usize::from(g) - 1, 1.0));
+            }
+            let class = class_of(grades);
+            if class > 0 {
+                parts.push((class_base + class - 1, 1.0));
+            }
+            map[base + id] = parts;
+        }
+    }
+    map
+}
+
+/// `x` in the first stage's features.
+fn reduce(x: &Sparse, map: &[Sparse]) -> Sparse {
+    let mut dense = [0.0; small::FEATURES];
+    for &(f, v) in x {
+        for &(g, c) in &map[f] {
+            dense[g] += v * c;
+        }
+    }
+    dense
+        .iter()
+        .enumerate()
+        .filter(|&(_, &v)| v != 0.0)
+        .map(|(i, &v)| (i, v))
+        .collect()
+}
+
+fn sigmoid(z: f64) -> f64 {
+    1.0 / (1.0 + (-z).exp())
+}
+
+fn log_loss(p: f64, target: f64) -> f64 {
+    let p = p.clamp(1e-9, 1.0 - 1e-9);
+    -(target * p.ln() + (1.0 - target) * (1.0 - p).ln())
+}
+
+fn dot(w: &[f64], x: &Sparse) -> f64 {
+    x.iter().map(|&(i, v)| w[i] * v).sum()
+}
+
+fn mean_loss(samples: &[Sample], w: &[f64], k: f64) -> f64 {
+    samples
+        .iter()
+        .map(|s| log_loss(sigmoid(dot(w, &s.features) / k), s.target))
+        .sum::<f64>()
+        / samples.len().max(1) as f64
+}
+
+fn score_loss(samples: &[Sample], k: f64) -> f64 {
+    samples
+        .iter()
+        .map(|s| log_loss(sigmoid(s.score / k), s.target))
+        .sum::<f64>()
+        / samples.len().max(1) as f64
+}
+
+/// The board of a record, with the record's side to move.
+fn board_of(record: &GomokuRecord) -> Option<Board> {
+    let mut board = Board::new(record.config).ok()?;
+    let width = record.config.width;
+    let stones: Vec<(Point, bool)> = record
+        .stones
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| s.map(|c| (Point::new(i % width, i / width), c == record.side)))
+        .collect();
+    board.set_stones(&stones).ok()?;
+    (board.to_move() == record.side).then_some(board)
+}
+
+/// Reads the records of `path` into held-in and held-out samples.
+fn read(path: &str, train: &mut Vec<Sample>, held: &mut Vec<Sample>) -> Result<(), String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
+    for (number, line) in BufReader::new(file).lines().enumerate() {
+        let line = line.map_err(|e| format!("{path}: {e}"))?;
+        let record = GomokuRecord::decode(Format::Jsonl, line.as_bytes())
+            .map_err(|e| format!("{path}:{}: {e}", number + 1))?;
+        if record.score.abs() >= WIN_BOUND {
+            continue;
+        }
+        let Some(mut board) = board_of(&record) else {
+            return Err(format!("{path}:{}: not a position", number + 1));
+        };
+        let Some(features) = eval_features(&mut board) else {
+            continue;
+        };
+        let sample = Sample {
+            features: features
+                .iter()
+                .enumerate()
+                .filter(|&(_, &v)| v != 0.0)
+                .map(|(i, &v)| (i, f64::from(v)))
+                .collect(),
+            target: (f64::from(record.outcome) + 1.0) / 2.0,
+            score: f64::from(record.score),
+        };
+        if record.game % 10 == 9 {
+            held.push(sample);
+        } else {
+            train.push(sample);
+        }
+    }
+    Ok(())
+}
+
+/// The `K` that best predicts the outcomes from the search scores (golden
+/// section on the log loss).
+fn fit_scale(samples: &[Sample]) -> f64 {
+    let (mut lo, mut hi) = (10.0f64, 5000.0f64);
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..60 {
+        let a = hi - ratio * (hi - lo);
+        let b = lo + ratio * (hi - lo);
+        if score_loss(samples, a) < score_loss(samples, b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+/// Solves `m x = v` by Gaussian elimination with partial pivoting.
+fn solve(mut m: Vec<Vec<f64>>, mut v: Vec<f64>) -> Vec<f64> {
+    let n = v.len();
+    for col in 0..n {
+        let pivot = (col..n)
+            .max_by(|&a, &b| m[a][col].abs().total_cmp(&m[b][col].abs()))
+            .unwrap_or(col);
+        m.swap(col, pivot);
+        v.swap(col, pivot);
+        let (top, rest) = m.split_at_mut(col + 1);
+        let pivot_row = &top[col];
+        for (offset, row) in rest.iter_mut().enumerate() {
+            let f = row[col] / pivot_row[col];
+            if f == 0.0 {
+                continue;
+            }
+            for k in col..n {
+                row[k] -= f * pivot_row[k];
+            }
+            v[col + 1 + offset] -= f * v[col];
+        }
+    }
+    let mut x = vec![0.0; n];
+    for row in (0..n).rev() {
+        let rest: f64 = (row + 1..n).map(|k| m[row][k] * x[k]).sum();
+        x[row] = (v[row] - rest) / m[row][row];
+    }
+    x
+}
+
+/// Newton's method on the log loss plus a ridge towards `prior` (weight
+/// `ridge` per sample), with a backtracking line search.
+fn fit(samples: &[Sample], prior: &[f64], k: f64, ridge: f64) -> Vec<f64> {
+    let n = prior.len();
+    let lambda = ridge * samples.len() as f64;
+    let objective = |w: &[f64]| {
+        mean_loss(samples, w, k)
+            + lambda / samples.len() as f64
+                * w.iter()
+                    .zip(prior)
+                    .map(|(a, b)| (a - b) * (a - b))
+                    .sum::<f64>()
+                / (k * k)
+    };
+    let mut w = prior.to_vec();
+    for round in 0..40 {
+        let mut grad = vec![0.0; n];
+        let mut hess = vec![vec![0.0; n]; n];
+        for s in samples {
+            let p = sigmoid(dot(&w, &s.features) / k);
+            let g = (p - s.target) / k;
+            let h = p * (1.0 - p) / (k * k);
+            for &(j, xj) in &s.features {
+                grad[j] += g * xj;
+                let row = &mut hess[j];
+                for &(l, xl) in &s.features {
+                    row[l] += h * xj * xl;
+                }
+            }
+        }
+        for j in 0..n {
+            grad[j] += 2.0 * lambda * (w[j] - prior[j]) / (k * k);
+            hess[j][j] += 2.0 * lambda / (k * k) + 1e-9;
+        }
+        let step = solve(hess, grad);
+        let size: f64 = step.iter().map(|d| d * d).sum::<f64>().sqrt();
+        // Backtracking: halve the step until the objective falls.
+        let before = objective(&w);
+        let mut t = 1.0;
+        let mut next: Vec<f64> = w.iter().zip(&step).map(|(a, d)| a - t * d).collect();
+        while objective(&next) > before && t > 1e-6 {
+            t /= 2.0;
+            next = w.iter().zip(&step).map(|(a, d)| a - t * d).collect();
+        }
+        w = next;
+        eprintln!(
+            "  round {round}: step {:.3}, loss {:.5}",
+            t * size,
+            mean_loss(samples, &w, k)
+        );
+        if t * size < 1e-3 {
+            break;
+        }
+    }
+    w
+}
+
+/// A readable name of each feature, for the weights file.
+fn name(feature: usize) -> String {
+    const CLASSES: [&str; 6] = [
+        "three",
+        "double three",
+        "four",
+        "four-three",
+        "flex four",
+        "five",
+    ];
+    const GRADES: [&str; 8] = ["-", "1", "2", "3b", "3", "4b", "4", "44"];
+    match feature {
+        BIAS => "constant".into(),
+        BLACK_TO_MOVE => "Black to move".into(),
+        THEIR_FIVES => "their fives".into(),
+        f if (MY_BEST..MY_BEST + 5).contains(&f) => format!("my best: {}", CLASSES[f - MY_BEST]),
+        f if (THEIR_BEST..THEIR_BEST + 6).contains(&f) => {
+            format!("their best: {}", CLASSES[f - THEIR_BEST])
+        }
+        MY_FOUR_THREE_FIRST => "my four-three first".into(),
+        MY_DOUBLE_THREE_FIRST => "my double three first".into(),
+        THEIR_DOUBLE_THREAT => "their double threat".into(),
+        f => {
+            let (whose, id) = if f < THEIR_COMBOS {
+                ("my", f - MY_COMBOS)
+            } else {
+                ("their", f - THEIR_COMBOS)
+            };
+            let grades: Vec<&str> = COMBO_GRADES[id]
+                .iter()
+                .map(|&g| GRADES[usize::from(g)])
+                .collect();
+            format!("{whose} cells {}", grades.join(" "))
+        }
+    }
+}
+
+fn source(weights: &[i32]) -> String {
+    let mut text = String::from(
+        "//! The weights of [`crate::gomoku::eval`], in `1 / WEIGHT_SCALE` evaluation\n\
+         //! units, written by `cargo run --release --example gomoku_tune`. Grades:\n\
+         //! `-` dead, `1` one, `2` two, `3b` blocked three, `3` open three, `4b`\n\
+         //! blocked four, `4` open four, `44` double four.\n\n\
+         /// By feature index ([`crate::gomoku::eval::FEATURES`]).\n",
+    );
+    text.push_str(&format!("pub const WEIGHTS: [i32; {FEATURES}] = [\n"));
+    for (feature, w) in weights.iter().enumerate() {
+        text.push_str(&format!("    {:<8}// {}\n", format!("{w},"), name(feature)));
+    }
+    text.push_str("];\n");
+    text
+}
+
+fn main() -> ExitCode {
+    assert_eq!(COMBOS * 2 + MY_COMBOS, FEATURES);
+    let mut paths = Vec::new();
+    let mut write = None;
+    let mut ridge = 1e-2;
+    let mut ridge1 = 1e-4;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--write" => write = args.next(),
+            "--ridge" | "--ridge1" => match args.next().and_then(|r| r.parse().ok()) {
+                Some(r) if arg == "--ridge" => ridge = r,
+                Some(r) => ridge1 = r,
+                None => {
+                    eprintln!("{arg} needs a number");
+                    return ExitCode::FAILURE;
+                }
+            },
+            _ => paths.push(arg),
+        }
+    }
+    let (mut train, mut held) = (Vec::new(), Vec::new());
+    for path in &paths {
+        if let Err(e) = read(path, &mut train, &mut held) {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    }
+    if train.is_empty() || held.is_empty() {
+        eprintln!("usage: gomoku_tune RECORDS.jsonl... [--ridge1 R] [--ridge R] [--write FILE]");
+        return ExitCode::FAILURE;
+    }
+    let k = fit_scale(&train);
+    eprintln!(
+        "{} positions to fit, {} held out; K = {k:.1}",
+        train.len(),
+        held.len()
+    );
+    let map = reduction();
+    let small_of = |samples: &[Sample]| -> Vec<Sample> {
+        samples
+            .iter()
+            .map(|s| Sample {
+                features: reduce(&s.features, &map),
+                target: s.target,
+                score: s.score,
+            })
+            .collect()
+    };
+    let (small_train, small_held) = (small_of(&train), small_of(&held));
+    eprintln!("stage 1 ({} features):", small::FEATURES);
+    let first = fit(&small_train, &HAND_SET, k, ridge1);
+    let prior: Vec<f64> = map
+        .iter()
+        .map(|parts| parts.iter().map(|&(g, c)| first[g] * c).sum())
+        .collect();
+    eprintln!("stage 2 ({FEATURES} features):");
+    let w = fit(&train, &prior, k, ridge);
+    let in_force: Vec<f64> = WEIGHTS
+        .iter()
+        .map(|&w| f64::from(w) / f64::from(WEIGHT_SCALE))
+        .collect();
+    eprintln!(
+        "held-out log loss: search scores {:.5}, weights in force {:.5}, stage 1 {:.5}, stage 2 {:.5}",
+        score_loss(&held, k),
+        mean_loss(&held, &in_force, k),
+        mean_loss(&small_held, &first, k),
+        mean_loss(&held, &w, k)
+    );
+    let scaled: Vec<i32> = w
+        .iter()
+        .map(|&x| (x * f64::from(WEIGHT_SCALE)).round() as i32)
+        .collect();
+    if let Some(path) = write {
+        if let Err(e) = std::fs::write(&path, source(&scaled)) {
+            eprintln!("{path}: {e}");
+            return ExitCode::FAILURE;
+        }
+        eprintln!("wrote {path}");
+    }
+    ExitCode::SUCCESS
+}
