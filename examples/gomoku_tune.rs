@@ -33,16 +33,15 @@
 //! The held-out log loss of the search scores, of the weights in force and
 //! of both stages is printed.
 
-use oxello::gomoku::board::{Board, Point};
 use oxello::gomoku::eval::{
     BIAS, BLACK_TO_MOVE, COMBO_GRADES, COMBOS, FEATURES, MY_BEST, MY_COMBOS, MY_DOUBLE_THREE_FIRST,
     MY_FOUR_THREE_FIRST, THEIR_BEST, THEIR_COMBOS, THEIR_DOUBLE_THREAT, THEIR_FIVES, WEIGHT_SCALE,
-    WEIGHTS,
+    WEIGHTS, combo_class,
 };
 use oxello::gomoku::search::{WIN_BOUND, eval_features};
+use oxello::gomoku::threat::Class;
+use oxello::selfplay::Format;
 use oxello::selfplay::gomoku::GomokuRecord;
-use oxello::selfplay::{Format, TrainingRecord};
-use std::io::{BufRead, BufReader};
 use std::process::ExitCode;
 
 /// A feature vector, sparse: (index, count).
@@ -88,28 +87,6 @@ const HAND_SET: [f64; small::FEATURES] = [
     0.0, -100.0, 0.0, -375.0, -500.0, // their classes
 ];
 
-/// The class of a combination: three, double three, four, four-three,
-/// flex four as 1 to 5, quiet as 0 (the same rule as the search's).
-fn class_of(grades: [u8; 4]) -> usize {
-    let fours: usize = grades
-        .iter()
-        .map(|&g| match g {
-            5 => 1,
-            6 | 7 => 2,
-            _ => 0,
-        })
-        .sum();
-    let threes = grades.iter().filter(|&&g| g == 4).count();
-    match (fours, threes) {
-        (f, _) if f >= 2 => 5,
-        (1, t) if t >= 1 => 4,
-        (1, _) => 3,
-        (_, t) if t >= 2 => 2,
-        (_, 1) => 1,
-        _ => 0,
-    }
-}
-
 /// What each full feature adds to the first stage's features.
 fn reduction() -> Vec<Sparse> {
     let mut map = vec![Vec::new(); FEATURES];
@@ -134,9 +111,9 @@ fn reduction() -> Vec<Sparse> {
             for &g in grades.iter().filter(|&&g| g > 0) {
                 parts.push((grade_base + usize::from(g) - 1, 1.0));
             }
-            let class = class_of(grades);
-            if class > 0 {
-                parts.push((class_base + class - 1, 1.0));
+            let class = combo_class(id);
+            if class >= Class::Three {
+                parts.push((class_base + class as usize - Class::Three as usize, 1.0));
             }
             map[base + id] = parts;
         }
@@ -189,33 +166,19 @@ fn score_loss(samples: &[Sample], k: f64) -> f64 {
         / samples.len().max(1) as f64
 }
 
-/// The board of a record, with the record's side to move.
-fn board_of(record: &GomokuRecord) -> Option<Board> {
-    let mut board = Board::new(record.config).ok()?;
-    let width = record.config.width;
-    let stones: Vec<(Point, bool)> = record
-        .stones
-        .iter()
-        .enumerate()
-        .filter_map(|(i, s)| s.map(|c| (Point::new(i % width, i / width), c == record.side)))
-        .collect();
-    board.set_stones(&stones).ok()?;
-    (board.to_move() == record.side).then_some(board)
-}
-
 /// Reads the records of `path` into held-in and held-out samples.
 fn read(path: &str, train: &mut Vec<Sample>, held: &mut Vec<Sample>) -> Result<(), String> {
-    let file = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
-    for (number, line) in BufReader::new(file).lines().enumerate() {
-        let line = line.map_err(|e| format!("{path}: {e}"))?;
-        let record = GomokuRecord::decode(Format::Jsonl, line.as_bytes())
-            .map_err(|e| format!("{path}:{}: {e}", number + 1))?;
+    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    let records = Format::Jsonl
+        .read_all::<GomokuRecord>(&bytes)
+        .map_err(|e| format!("{path}: {e}"))?;
+    for record in records {
         if record.score.abs() >= WIN_BOUND {
             continue;
         }
-        let Some(mut board) = board_of(&record) else {
-            return Err(format!("{path}:{}: not a position", number + 1));
-        };
+        let mut board = record
+            .board()
+            .map_err(|e| format!("{path}: game {} ply {}: {e}", record.game, record.ply))?;
         let Some(features) = eval_features(&mut board) else {
             continue;
         };

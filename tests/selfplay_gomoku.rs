@@ -5,7 +5,7 @@
 //! and clear errors (exit code 2) for bad option combinations.
 
 use oxello::Color;
-use oxello::gomoku::{Board, Config, Point, Rule, Status};
+use oxello::gomoku::{Config, Rule, Status};
 use oxello::selfplay::gomoku::GomokuRecord;
 use oxello::selfplay::{Format, Record, TrainingRecord};
 use std::collections::BTreeMap;
@@ -65,21 +65,6 @@ fn gomoku_games(bytes: &[u8]) -> BTreeMap<u32, Vec<GomokuRecord>> {
     games
 }
 
-/// The board of a record, to replay its move.
-fn board_of(record: &GomokuRecord) -> Board {
-    let mut board = Board::new(record.config).unwrap();
-    let size = record.config.width;
-    let stones: Vec<(Point, bool)> = record
-        .stones
-        .iter()
-        .enumerate()
-        .filter_map(|(i, s)| s.map(|c| (Point::new(i % size, i / size), c == record.side)))
-        .collect();
-    board.set_stones(&stones).unwrap();
-    assert_eq!(board.to_move(), record.side);
-    board
-}
-
 #[test]
 fn gomoku_records_are_valid_and_outcomes_match_the_end() {
     let dir = scratch("valid");
@@ -110,7 +95,7 @@ fn gomoku_records_are_valid_and_outcomes_match_the_end() {
     for records in games.values() {
         let last = records.last().unwrap();
         // Every move has a record: the last one's move ends the game.
-        let mut board = board_of(last);
+        let mut board = last.board().unwrap();
         let status = board.play(last.mv).unwrap();
         let expected = match status {
             Status::Won(color) if color == last.side => 1,
@@ -125,7 +110,7 @@ fn gomoku_records_are_valid_and_outcomes_match_the_end() {
             assert_eq!(record.outcome, if same_side { expected } else { -expected });
             // Each record follows from the one before by its move.
             if let Some(next) = records.get(i + 1) {
-                let mut board = board_of(record);
+                let mut board = record.board().unwrap();
                 assert_eq!(board.play(record.mv), Ok(Status::Ongoing));
                 assert_eq!(next.last, Some(record.mv));
                 assert_eq!(next.ply, record.ply + 1);

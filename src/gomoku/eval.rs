@@ -43,7 +43,7 @@
 //! build).
 
 use crate::gomoku::pattern::Pattern;
-use crate::gomoku::threat::Class;
+use crate::gomoku::threat::{Class, class_of_patterns};
 
 /// The constant term (the side to move's tempo).
 pub const BIAS: usize = 0;
@@ -138,6 +138,12 @@ pub const COMBO_GRADES: [[u8; 4]; COMBOS] = {
     }
     table
 };
+
+/// The class of a stone on a cell of combination `id` ([`COMBO_GRADES`]).
+pub fn combo_class(id: usize) -> Class {
+    // Grades 0 to 7 are the first eight patterns in code order.
+    class_of_patterns(COMBO_GRADES[id].map(|g| Pattern::ALL[usize::from(g)]))
+}
 
 /// Four grades in direction order (3 bits each, the first direction
 /// lowest) to their combination number.
@@ -341,5 +347,9 @@ mod tests {
         }
         let distinct: std::collections::HashSet<_> = COMBO_GRADES.iter().collect();
         assert_eq!(distinct.len(), COMBOS);
+        // [`combo_class`] reads grades as the first patterns in code order.
+        for (g, &pattern) in Pattern::ALL.iter().take(GRADES).enumerate() {
+            assert_eq!(grade(pattern), g);
+        }
     }
 }

@@ -1085,10 +1085,7 @@ mod tests {
                 };
                 let stones = rng.random_range(1..40);
                 for _ in 0..stones {
-                    let cells: Vec<usize> = candidates(&board)
-                        .into_iter()
-                        .filter(|&c| board.is_empty(c))
-                        .collect();
+                    let cells = candidates(&board);
                     let cell = cells[rng.random_range(0..cells.len())];
                     if board.play_index(cell) != crate::gomoku::Status::Ongoing {
                         break;

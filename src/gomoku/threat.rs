@@ -100,6 +100,12 @@ fn class_of_tally(tally: u32) -> (Class, i32) {
     (class, value + bonus)
 }
 
+/// The class of a stone making `patterns` in the four directions (what
+/// [`class_of`] finds on a board, renju's forbidden points aside).
+pub fn class_of_patterns(patterns: [Pattern; 4]) -> Class {
+    class_of_tally(patterns.iter().map(|&p| tally_of(p)).sum()).0
+}
+
 /// Whether `color` may play the empty `index` (renju's Black may not play
 /// a forbidden point).
 #[inline]

@@ -296,6 +296,29 @@ impl GomokuRecord {
         p.y * self.config.width + p.x
     }
 
+    /// The record's position, with its side to move (the stones' order is
+    /// not recorded, so under renju it is only the position).
+    pub fn board(&self) -> Result<Board, RecordError> {
+        let bad = |message: String| RecordError::Json(message);
+        let mut board = Board::new(self.config).map_err(|e| bad(e.to_string()))?;
+        let width = self.config.width;
+        let stones: Vec<(Point, bool)> = self
+            .stones
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| s.map(|c| (Point::new(i % width, i / width), c == self.side)))
+            .collect();
+        board.set_stones(&stones).map_err(|e| bad(e.to_string()))?;
+        if board.to_move() != self.side {
+            return Err(bad(format!(
+                "{} to move with {} stones",
+                self.side.name(),
+                stones.len()
+            )));
+        }
+        Ok(board)
+    }
+
     /// Checks what a reader cannot take on trust: the board's size, the
     /// stone counts for the side to move, the move and the policy on empty
     /// points, the weights' total, the record's place in its game.
