@@ -53,12 +53,8 @@
 //! weights without them they scored +13.0 +- 44.1 and -7.2 +- 44.1 with
 //! the openings in another order: 241-2-237 together, about +3.
 //!
-//! Tried and not kept: ordering moves by the fitted weights (a cell's
-//! combination weight for the side to move plus 1.2 times the opponent's,
-//! instead of the hand-set pattern values). Depth 6 took 389,884 nodes
-//! instead of 2,350,498, but the 12 moves kept at inner nodes were the
-//! wrong ones: Elo -105.9 +- 46.3 (same conditions, against the shipped
-//! build).
+//! Ordering moves by these weights was tried and lost: see the search's
+//! `WIDTH`.
 
 use crate::gomoku::pattern::Pattern;
 use crate::gomoku::threat::{Class, class_of_patterns};
