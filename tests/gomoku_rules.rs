@@ -137,13 +137,39 @@ fn undo_restores_codes_and_key() {
         board.place(cell);
         played.push(cell);
     }
-    for _ in 0..120 {
+    // Half way back: as a board built afresh from the first 60 stones.
+    for _ in 0..60 {
+        board.undo();
+    }
+    let mut fresh = Board::new(config).unwrap();
+    for &cell in &played[..60] {
+        fresh.place(cell);
+    }
+    assert_same_board(&board, &fresh);
+    for _ in 0..60 {
         board.undo();
     }
     assert_eq!(board.hash(), empty.hash());
+    assert_same_board(&board, &empty);
+}
+
+/// Every cell's codes, patterns, threats and near-empty bit agree.
+fn assert_same_board(board: &Board, other: &Board) {
+    assert_eq!(board.hash(), other.hash());
+    assert_eq!(
+        board.near_empty_cells().collect::<Vec<_>>(),
+        other.near_empty_cells().collect::<Vec<_>>()
+    );
     for &index in board.points() {
+        assert_eq!(board.stone_at(index), other.stone_at(index));
         for d in 0..4 {
-            assert_eq!(board.code(index, d), empty.code(index, d));
+            assert_eq!(board.code(index, d), other.code(index, d));
+        }
+        for color in [Color::Black, Color::White] {
+            assert_eq!(board.threats(index, color), other.threats(index, color));
+            if board.is_empty(index) {
+                assert_eq!(board.patterns(index, color), other.patterns(index, color));
+            }
         }
     }
 }

@@ -17,8 +17,9 @@ pub const PAD: usize = MAX_N;
 pub const STRIDE: usize = MAX_SIDE + 2 * PAD;
 /// Cells of the padded grid.
 pub const CELLS: usize = STRIDE * STRIDE;
-/// Words of the `near_empty` bit set.
-const NEAR_WORDS: usize = CELLS.div_ceil(64);
+/// Words of the `near_empty` bit set (one spare, so that five bits
+/// written at any cell fit in two words).
+const NEAR_WORDS: usize = CELLS.div_ceil(64) + 1;
 
 /// The indices of the set bits of a word, lowest first.
 struct BitIndices(u64);
@@ -162,6 +163,19 @@ static PACKED_THREATS: [u8; 256] = {
     table
 };
 
+/// What placing a stone overwrote: its own threat flags, then the
+/// pattern and flags of each cell on its lines, in the order
+/// [`Board::set_in_codes`] visits them.
+type UndoRecord = [u8; 1 + 2 * 4 * 2 * MAX_N];
+
+/// The eight bytes of `bytes` from `at`.
+#[inline]
+fn word_at(bytes: &[u8], at: usize) -> [u8; 8] {
+    let mut word = [0; 8];
+    word.copy_from_slice(&bytes[at..at + 8]);
+    word
+}
+
 /// A gomoku position with its history.
 #[derive(Clone)]
 pub struct Board {
@@ -188,6 +202,17 @@ pub struct Board {
     /// Board cells (padded indices) in row order.
     points: Vec<usize>,
     history: Vec<usize>,
+    /// What each of the last `logged` stones placed overwrote: the
+    /// patterns and threat flags of the cells on its lines (and its own
+    /// flags), so that [`Board::undo`] restores them without reading the
+    /// pattern table. Measured on 8 middle-game positions searched to
+    /// depth 6 (2,300,035 nodes either way), with the byte-wise
+    /// [`Board::touch_near`]: 7.49-7.52 s before, 7.29-7.30 s with the log
+    /// alone.
+    undo_log: Vec<UndoRecord>,
+    /// How many of the last stones of `history` have their entry in
+    /// `undo_log` (a [`Board::remove`] out of order clears it).
+    logged: usize,
     stones: [usize; 2],
     hash: u64,
     table: Arc<PatternTable>,
@@ -224,6 +249,8 @@ impl Board {
             near_empty: [0; NEAR_WORDS],
             points,
             history: Vec::new(),
+            undo_log: Vec::new(),
+            logged: 0,
             stones: [0, 0],
             hash: 0,
             table,
@@ -459,9 +486,13 @@ impl Board {
         let color = self.to_move;
         debug_assert_eq!(self.cells[index], EMPTY);
         let value = stone(color);
+        let mut record = [0; 1 + 2 * 4 * 2 * MAX_N];
+        record[0] = self.flags[index];
         self.cells[index] = value;
         self.flags[index] = 0;
-        self.set_in_codes(index, value);
+        self.set_in_codes(index, value, Some(&mut record));
+        self.undo_log.push(record);
+        self.logged += 1;
         self.touch_near(index, 1);
         self.hash ^= zobrist()[index][color as usize] ^ WHITE_TO_MOVE;
         self.stones[color as usize] += 1;
@@ -471,8 +502,26 @@ impl Board {
 
     /// Takes back the last stone placed. Returns its index.
     pub fn undo(&mut self) -> Option<usize> {
-        let index = self.history.pop()?;
-        self.lift(index);
+        let index = *self.history.last()?;
+        if self.logged == 0 {
+            self.history.pop();
+            self.lift(index);
+            return Some(index);
+        }
+        self.history.pop();
+        self.logged -= 1;
+        let (Some(color), Some(record)) = (self.stone_at(index), self.undo_log.pop()) else {
+            return Some(index);
+        };
+        self.cells[index] = EMPTY;
+        self.unset_in_codes(index, &record);
+        // The stone's own patterns were left as they were while it stood
+        // (only empty cells are refreshed), and its lines are back as they
+        // were when it was placed: they are still right.
+        self.touch_near(index, -1);
+        self.hash ^= zobrist()[index][color as usize] ^ WHITE_TO_MOVE;
+        self.stones[color as usize] -= 1;
+        self.to_move = color;
         Some(index)
     }
 
@@ -485,6 +534,8 @@ impl Board {
         if let Some(at) = self.history.iter().rposition(|&h| h == index) {
             self.history.remove(at);
         }
+        self.undo_log.clear();
+        self.logged = 0;
         self.lift(index);
         self.rehash();
     }
@@ -494,7 +545,7 @@ impl Board {
             return;
         };
         self.cells[index] = EMPTY;
-        self.set_in_codes(index, EMPTY);
+        self.set_in_codes(index, EMPTY, None);
         self.refresh_cell(index);
         self.touch_near(index, -1);
         self.hash ^= zobrist()[index][color as usize] ^ WHITE_TO_MOVE;
@@ -503,36 +554,86 @@ impl Board {
     }
 
     /// Writes `value` as the cell `index` in the line codes of the cells
-    /// around it (the two bits of `index` in each code are replaced).
-    fn set_in_codes(&mut self, index: usize, value: u8) {
+    /// around it (the two bits of `index` in each code are replaced), and
+    /// saves what it overwrites in `record` if given.
+    fn set_in_codes(&mut self, index: usize, value: u8, mut record: Option<&mut UndoRecord>) {
+        // The same loop as `unset_in_codes`. Written out in both: as a
+        // shared iterator of nested `flat_map`s the search ran at half the
+        // speed, and through a shared closure 11% slower.
         let r = self.radius() as isize;
         let value = u32::from(value);
+        let mut saved = 1;
         for (d, &step) in DIRECTIONS.iter().enumerate() {
             for k in 1..=r {
                 let after = (index as isize + k * step) as usize;
                 let before = (index as isize - k * step) as usize;
-                let (shift_after, shift_before) = (2 * (r - k), 2 * (r + k - 1));
-                self.set_code_bits(after, d, shift_after, value);
-                self.set_code_bits(before, d, shift_before, value);
+                for (at, shift) in [(after, 2 * (r - k)), (before, 2 * (r + k - 1))] {
+                    if let Some(record) = record.as_deref_mut() {
+                        record[saved] = self.pats[at][d];
+                        record[saved + 1] = self.flags[at];
+                        saved += 2;
+                    }
+                    self.set_code_bits(at, d, shift, value);
+                }
             }
         }
     }
 
-    /// Counts a stone placed (`delta` 1) or lifted (-1) at `index` in the
-    /// `near` counts around it, and refreshes their `near_empty` bits (the
-    /// cell `index` included: its own state has just changed).
-    fn touch_near(&mut self, index: usize, delta: i8) {
-        for dy in -2isize..=2 {
-            for dx in -2isize..=2 {
-                let at = (index as isize + dy * STRIDE as isize + dx) as usize;
-                self.near[at] = self.near[at].wrapping_add_signed(delta);
-                let bit = 1u64 << (at % 64);
-                if self.near[at] > 0 && self.cells[at] == EMPTY {
-                    self.near_empty[at / 64] |= bit;
-                } else {
-                    self.near_empty[at / 64] &= !bit;
+    /// Undoes [`Board::place`] at `index` on its lines from its `record`:
+    /// the cell is empty again in its neighbours' codes, and their
+    /// patterns and flags come back without reading the pattern table
+    /// (each cell lies on one line through `index`, so each was saved
+    /// once). Then the stone's own flags.
+    fn unset_in_codes(&mut self, index: usize, record: &UndoRecord) {
+        let r = self.radius() as isize;
+        let empty = u32::from(EMPTY);
+        let mut saved = 1;
+        for (d, &step) in DIRECTIONS.iter().enumerate() {
+            for k in 1..=r {
+                let after = (index as isize + k * step) as usize;
+                let before = (index as isize - k * step) as usize;
+                for (at, shift) in [(after, 2 * (r - k)), (before, 2 * (r + k - 1))] {
+                    let code = &mut self.codes[at][d];
+                    *code = (*code & !(3 << shift)) | (empty << shift);
+                    self.pats[at][d] = record[saved];
+                    self.flags[at] = record[saved + 1];
+                    saved += 2;
                 }
             }
+        }
+        self.flags[index] = record[0];
+    }
+
+    /// Counts a stone placed (`delta` 1) or lifted (-1) at `index` in the
+    /// `near` counts around it, and refreshes their `near_empty` bits (the
+    /// cell `index` included: its own state has just changed). Five cells
+    /// a row as bytes of a word, without a branch per cell: depth 6 on 8
+    /// middle-game positions took 6.60-6.64 s with it and the undo log,
+    /// against 7.29-7.30 s with the log alone.
+    fn touch_near(&mut self, index: usize, delta: i8) {
+        // Five cells of a row at a time, as bytes of a word: counts stay
+        // below 25 and cells below 4, and a count is only lowered where a
+        // stone counted, so no byte carries or borrows from the next.
+        const ROW: u64 = 0x0000_0001_0101_0101;
+        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        for dy in -2isize..=2 {
+            let at = (index as isize + dy * STRIDE as isize - 2) as usize;
+            let near = u64::from_le_bytes(word_at(&self.near, at));
+            let near = if delta > 0 { near + ROW } else { near - ROW };
+            self.near[at..at + 8].copy_from_slice(&near.to_le_bytes());
+            let cells = u64::from_le_bytes(word_at(&self.cells, at));
+            let near_some = (near + LOW7) & HIGH;
+            let cell_empty = !(cells + LOW7) & HIGH;
+            let flags = (near_some & cell_empty & ROW << 7) >> 7;
+            // The five flags, one per byte, gathered into bits 0-4.
+            let bits = flags.wrapping_mul(0x0102_0408_1020_4080) >> 56;
+            let (word, shift) = (at / 64, at % 64);
+            let both =
+                u128::from(self.near_empty[word]) | u128::from(self.near_empty[word + 1]) << 64;
+            let both = both & !(0x1f << shift) | u128::from(bits) << shift;
+            self.near_empty[word] = both as u64;
+            self.near_empty[word + 1] = (both >> 64) as u64;
         }
     }
 
