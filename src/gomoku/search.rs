@@ -802,9 +802,13 @@ impl<'a> Worker<'a> {
                     iteration_best = Some((mv, score, pv));
                 }
             }
-            if let Some((mv, score, pv)) = iteration_best
-                && (!self.aborted || score > best_score || mv == best)
-            {
+            // A cut-off iteration's best counts too: its moves were searched
+            // to the full depth, the last best (searched first) among them,
+            // and another that beat it is better at that depth. Measured
+            // (15x15 standard, 0.3 s per move, 240 games) against keeping
+            // it only if it also beat the last iteration's score: Elo
+            // +24.7 +- 44.2.
+            if let Some((mv, score, pv)) = iteration_best {
                 best = mv;
                 best_score = score;
                 best_pv = pv;
