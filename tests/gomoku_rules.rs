@@ -406,3 +406,21 @@ fn gomocup_renju_position() {
     // Playing it loses at once.
     assert_eq!(board.play(Point::new(6, 8)), Ok(Status::Won(Color::White)));
 }
+
+/// The key's side-to-move bit follows the side to move through an undo,
+/// even when the side was set by hand in between.
+#[test]
+fn undo_keeps_the_key_in_step_with_the_side_to_move() {
+    let config = Config::default();
+    let (a, b) = (Point::new(7, 7).index(), Point::new(8, 8).index());
+    let mut board = Board::new(config).unwrap();
+    board.place(a);
+    board.place(b);
+    board.set_to_move(Color::White);
+    board.undo();
+    let mut fresh = Board::new(config).unwrap();
+    fresh.place(a);
+    assert_eq!(board.to_move(), Color::White);
+    assert_eq!(fresh.to_move(), Color::White);
+    assert_eq!(board.hash(), fresh.hash());
+}

@@ -185,7 +185,9 @@ pub struct Board {
     codes: Vec<[u32; 4]>,
     /// Per empty cell and direction: the patterns of playing it, as
     /// [`PatternTable::packed`] gives them for its code. Kept up to date
-    /// for empty cells only (a lifted stone's cell is refreshed), so that
+    /// for empty cells only (an occupied cell keeps those it had when its
+    /// stone was placed: an undo finds them right again, and a `remove`
+    /// recomputes them), so that
     /// a pattern costs one read of this array and not one of the table,
     /// whose 2 MiB miss the cache.
     pats: Vec<[u8; 4]>,
@@ -202,7 +204,9 @@ pub struct Board {
     /// Board cells (padded indices) in row order.
     points: Vec<usize>,
     history: Vec<usize>,
-    /// What each of the last `logged` stones placed overwrote: the
+    /// What each of the last stones placed overwrote, one record for each
+    /// of the top stones of `history` (a [`Board::remove`] out of order
+    /// clears it, and undo then recomputes the older stones' cells): the
     /// patterns and threat flags of the cells on its lines (and its own
     /// flags), so that [`Board::undo`] restores them without reading the
     /// pattern table. Measured on 8 middle-game positions searched to
@@ -210,9 +214,6 @@ pub struct Board {
     /// [`Board::touch_near`]: 7.49-7.52 s before, 7.29-7.30 s with the log
     /// alone.
     undo_log: Vec<UndoRecord>,
-    /// How many of the last stones of `history` have their entry in
-    /// `undo_log` (a [`Board::remove`] out of order clears it).
-    logged: usize,
     stones: [usize; 2],
     hash: u64,
     table: Arc<PatternTable>,
@@ -250,7 +251,6 @@ impl Board {
             points,
             history: Vec::new(),
             undo_log: Vec::new(),
-            logged: 0,
             stones: [0, 0],
             hash: 0,
             table,
@@ -492,7 +492,6 @@ impl Board {
         self.flags[index] = 0;
         self.set_in_codes(index, value, Some(&mut record));
         self.undo_log.push(record);
-        self.logged += 1;
         self.touch_near(index, 1);
         self.hash ^= zobrist()[index][color as usize] ^ WHITE_TO_MOVE;
         self.stones[color as usize] += 1;
@@ -502,26 +501,11 @@ impl Board {
 
     /// Takes back the last stone placed. Returns its index.
     pub fn undo(&mut self) -> Option<usize> {
-        let index = *self.history.last()?;
-        if self.logged == 0 {
-            self.history.pop();
-            self.lift(index);
-            return Some(index);
+        let index = self.history.pop()?;
+        match self.undo_log.pop() {
+            Some(record) => self.lift_logged(index, &record),
+            None => self.lift(index),
         }
-        self.history.pop();
-        self.logged -= 1;
-        let (Some(color), Some(record)) = (self.stone_at(index), self.undo_log.pop()) else {
-            return Some(index);
-        };
-        self.cells[index] = EMPTY;
-        self.unset_in_codes(index, &record);
-        // The stone's own patterns were left as they were while it stood
-        // (only empty cells are refreshed), and its lines are back as they
-        // were when it was placed: they are still right.
-        self.touch_near(index, -1);
-        self.hash ^= zobrist()[index][color as usize] ^ WHITE_TO_MOVE;
-        self.stones[color as usize] -= 1;
-        self.to_move = color;
         Some(index)
     }
 
@@ -535,11 +519,12 @@ impl Board {
             self.history.remove(at);
         }
         self.undo_log.clear();
-        self.logged = 0;
         self.lift(index);
         self.rehash();
     }
 
+    /// Lifts the stone at `index`, recomputing the patterns of the cells on
+    /// its lines and its own from the pattern table.
     fn lift(&mut self, index: usize) {
         let Some(color) = self.stone_at(index) else {
             return;
@@ -547,8 +532,33 @@ impl Board {
         self.cells[index] = EMPTY;
         self.set_in_codes(index, EMPTY, None);
         self.refresh_cell(index);
+        self.take_off(index, color);
+    }
+
+    /// Lifts the last stone placed, at `index`, restoring from its `record`
+    /// what its placing overwrote.
+    fn lift_logged(&mut self, index: usize, record: &UndoRecord) {
+        let Some(color) = self.stone_at(index) else {
+            return;
+        };
+        self.cells[index] = EMPTY;
+        self.unset_in_codes(index, record);
+        // The stone's own patterns were left as they were while it stood
+        // (only empty cells are refreshed), and its lines are back as they
+        // were when it was placed: they are still right.
+        self.take_off(index, color);
+    }
+
+    /// What lifting a stone of `color` at `index` changes besides the line
+    /// codes: the near counts, the key, the stone count and the side to
+    /// move (which becomes `color`; the key's side bit follows it, even
+    /// after a [`Board::set_to_move`]).
+    fn take_off(&mut self, index: usize, color: Color) {
         self.touch_near(index, -1);
-        self.hash ^= zobrist()[index][color as usize] ^ WHITE_TO_MOVE;
+        self.hash ^= zobrist()[index][color as usize];
+        if self.to_move != color {
+            self.hash ^= WHITE_TO_MOVE;
+        }
         self.stones[color as usize] -= 1;
         self.to_move = color;
     }
@@ -611,8 +621,8 @@ impl Board {
     /// middle-game positions took 6.60-6.64 s with it and the undo log,
     /// against 7.29-7.30 s with the log alone.
     fn touch_near(&mut self, index: usize, delta: i8) {
-        // Five cells of a row at a time, as bytes of a word: counts stay
-        // below 25 and cells below 4, and a count is only lowered where a
+        // Five cells of a row at a time, as bytes of a word: counts are at
+        // most 25 and cells below 4, and a count is only lowered where a
         // stone counted, so no byte carries or borrows from the next.
         const ROW: u64 = 0x0000_0001_0101_0101;
         const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
