@@ -1072,10 +1072,10 @@ impl<'a> Worker<'a> {
     /// of moves, not nodes). Node VCFs place about 90% of a search's stones
     /// (the first of the 8 middle-game positions, depth 7: 1.84 M VCF nodes
     /// in 110 K calls, against about 220 K search nodes; one call in six on
-    /// a position already tried), and searching without
-    /// them scored Elo -10.1 +- 44.1 (15x15 standard, 0.3 s per move, 240
-    /// games): what they find is worth what they cost. The cache took depth
-    /// 7 on those positions from 20.40 s to 19.76 s.
+    /// a position already tried), and searching without them scored Elo
+    /// -10.1 +- 44.1 (15x15 standard, 0.3 s per move, 240 games): what they
+    /// find is worth what they cost. The cache took depth 7 on the 8
+    /// positions from 20.40 s to 19.76 s.
     fn quick_vcf(&mut self, board: &mut Board, nodes: u64) -> bool {
         let key = board.hash();
         let slot = key as usize % VCF_CACHE_ENTRIES;
