@@ -101,9 +101,30 @@ fn bad_options_are_usage_errors() {
         ],
         &["console", "--game", "gomoku", "--rule", "go"],
         &["console", "--size", "9"],
+        // Othello's options are refused, not ignored.
+        &["console", "--game", "gomoku", "--level", "greedy"],
+        &["console", "--game", "gomoku", "--selectivity", "73"],
+        &["console", "--game", "gomoku", "--depth", "41"],
+        &["console", "--game", "gomoku", "--time", "4000"],
     ] {
         let (code, _, err) = protocol_util::run(args);
         assert_eq!(code, 2, "{args:?}: {err:?}");
         assert!(!err.is_empty(), "{args:?}");
     }
+}
+
+#[test]
+fn level_and_time_on_the_command_line_are_the_console_s() {
+    let args = [CONSOLE, &["--level", "3", "--time", "0.5"]].concat();
+    let (status, lines) =
+        protocol_util::piped(&args, "level\ntime\nquit\n", Duration::from_secs(60));
+    assert!(status.success(), "{lines:?}");
+    assert!(lines.iter().any(|l| l == "level: 3"), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l == "time: 0.5 s per move"),
+        "{lines:?}"
+    );
+    let args = [CONSOLE, &["--depth", "2"]].concat();
+    let (_, lines) = protocol_util::piped(&args, "level\nquit\n", Duration::from_secs(60));
+    assert!(lines.iter().any(|l| l == "level: 2"), "{lines:?}");
 }

@@ -133,6 +133,60 @@ fn the_main_binary_detects_the_protocol_and_has_a_subcommand() {
     assert_eq!(replies, ["OK", "7,7", "FORBID ."]);
 }
 
+/// The deepest iteration a search of the three-stone opening reached,
+/// from its last `MESSAGE depth` line.
+fn depth_reached(args: &[&str], info: &str) -> u32 {
+    let input =
+        format!("START 15\nINFO show_detail 1\n{info}BOARD\n7,7,2\n5,5,1\n9,8,2\nDONE\nEND\n");
+    let lines = script(OXELLO, args, &input);
+    let last = lines
+        .iter()
+        .rfind(|l| l.starts_with("MESSAGE depth"))
+        .unwrap_or_else(|| panic!("{lines:?}"));
+    last.split_whitespace().nth(2).unwrap().parse().unwrap()
+}
+
+#[test]
+fn command_line_depth_level_and_time_are_the_brain_s() {
+    // Unbounded by time (60 s a move), the depth option is what stops it.
+    let long = "INFO timeout_turn 60000\n";
+    assert_eq!(depth_reached(&["gomocup", "--depth", "3"], long), 3);
+    assert_eq!(depth_reached(&["gomocup", "--level", "2"], long), 2);
+    // The manager's `INFO max_depth` overrides it.
+    let deeper = "INFO timeout_turn 60000\nINFO max_depth 4\n";
+    assert_eq!(depth_reached(&["gomocup", "--depth", "2"], deeper), 4);
+    // `--time` is the turn time until the manager sends `timeout_turn`.
+    let started = Instant::now();
+    let replies = answers(&script(
+        OXELLO,
+        &["gomocup", "--time", "0.3"],
+        "START 15\nBOARD\n7,7,2\n5,5,1\n9,8,2\nDONE\nEND\n",
+    ));
+    assert!(is_move(&replies[1]), "{replies:?}");
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+    for args in [
+        &["gomocup", "--level", "random"][..],
+        &["gomocup", "--selectivity", "73"],
+        &["gomocup", "--seed", "1"],
+        &["gomocup", "--depth", "0"],
+        &["gomocup", "--depth", "2", "--level", "2"],
+        &["gomocup", "--time", "1e6"],
+    ] {
+        let output = Command::new(OXELLO)
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        assert!(!output.stderr.is_empty(), "{args:?}");
+    }
+}
+
 #[test]
 fn yixin_extensions() {
     let input = "INFO show_detail 3\nSTART 15\nINFO timeout_turn 300\nyxboard\n7,7,1\n8,8,2\nDONE\nyxhashclear\nyxnbest 2\nyxshowinfo\nEND\n";

@@ -100,7 +100,8 @@ pub struct Cli {
 #[derive(Debug, Clone, Args)]
 pub struct EngineArgs {
     /// Playing level 1-60 (midgame depth; solves from a few more empties),
-    /// or a simple player: random, greedy, positional.
+    /// or a simple player: random, greedy, positional. In `gomocup` and the
+    /// gomoku console, the search depth 1-40.
     #[arg(short, long, global = true)]
     pub level: Option<oxello::engine::Player>,
     /// Transposition table size in MiB (in `gomocup` and the gomoku console,
@@ -108,10 +109,12 @@ pub struct EngineArgs {
     #[arg(long, global = true)]
     pub hash: Option<usize>,
     /// Search depth, 1 to 60: the midgame depth overriding the level's;
-    /// `perft`'s depth in plies (default 9); `bench`'s midgame depth.
+    /// `perft`'s depth in plies (default 9); `bench`'s midgame depth; the
+    /// gomoku modes' deepest iteration (1 to 40).
     #[arg(short, long, global = true, value_parser = clap::value_parser!(u32).range(1..=60))]
     pub depth: Option<u32>,
-    /// Seconds per move (the level's depth still caps the search).
+    /// Seconds per move (the level's depth still caps the search); the
+    /// gomoku brain's turn time until the manager sends `timeout_turn`.
     #[arg(short, long, global = true)]
     pub time: Option<f64>,
     /// Search threads (default: every core for play, analysis and solving;
@@ -164,6 +167,54 @@ impl EngineArgs {
                 )));
             }
             options.time = Some(std::time::Duration::from_secs_f64(seconds));
+        }
+        Ok(options)
+    }
+
+    /// The options of the gomoku modes (`gomocup`, `console --game
+    /// gomoku`): `--depth N` or `--level N` caps the search at depth N,
+    /// `--time S` is the time per move (the brain's until the manager sends
+    /// `INFO timeout_turn`), `--hash` and `--threads` as everywhere.
+    /// `--selectivity`, `--seed` and the simple players are Othello's and
+    /// are refused rather than ignored.
+    pub fn gomoku_options(
+        &self,
+        command: &str,
+    ) -> Result<oxello::engine::EngineOptions, Box<dyn Error>> {
+        use oxello::engine::Player;
+        use oxello::gomoku::search::MAX_DEPTH;
+        self.refuse(command, &["selectivity", "seed"])?;
+        let mut options = self.options()?;
+        let level = match self.level {
+            Some(Player::Level(level)) => Some(level.level),
+            Some(Player::Simple(player)) => {
+                return Err(usage(format!(
+                    "--level {player}: {command} plays by search; give a level 1 to {MAX_DEPTH} \
+                     (its search depth)"
+                )));
+            }
+            None => None,
+        };
+        if self.depth.is_some() && level.is_some() {
+            return Err(usage(format!(
+                "--depth and --level both set {command}'s search depth: give one"
+            )));
+        }
+        if let Some(depth) = self.depth.or(level) {
+            if !(1..=MAX_DEPTH).contains(&depth) {
+                return Err(usage(format!(
+                    "{command}: search depth {depth}: use 1 to {MAX_DEPTH}"
+                )));
+            }
+            options.depth = Some(depth);
+        }
+        use oxello::gomoku::console::MAX_SECONDS;
+        if let Some(seconds) = self.time
+            && !(0.01..=MAX_SECONDS).contains(&seconds)
+        {
+            return Err(usage(format!(
+                "{command}: --time {seconds}: use 0.01 to {MAX_SECONDS} seconds per move"
+            )));
         }
         Ok(options)
     }
@@ -372,8 +423,17 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn Error>> {
         Ok(ExitCode::SUCCESS)
     };
     match &cli.command {
-        Some(Command::Console(args)) => protocol(console::mode(args)?),
-        Some(Command::Gomocup) => protocol(Mode::Gomocup),
+        Some(Command::Console(args)) => match console::mode(args)? {
+            mode @ Mode::GomokuConsole(_) => {
+                oxello::protocol::run(mode, engine.gomoku_options("console --game gomoku")?)?;
+                Ok(ExitCode::SUCCESS)
+            }
+            mode => protocol(mode),
+        },
+        Some(Command::Gomocup) => {
+            oxello::protocol::run(Mode::Gomocup, engine.gomoku_options("gomocup")?)?;
+            Ok(ExitCode::SUCCESS)
+        }
         None => protocol(Mode::Auto),
         Some(Command::Nboard) => protocol(Mode::Nboard),
         Some(Command::Gtp) => protocol(Mode::Gtp),

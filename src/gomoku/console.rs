@@ -145,6 +145,18 @@ impl GomokuConsole {
         }
     }
 
+    /// The console's level (search depth) and time per move from the
+    /// command line, each kept in the range its command accepts.
+    pub(crate) fn with_limits(mut self, depth: Option<u32>, turn: Option<Duration>) -> Self {
+        if let Some(depth) = depth {
+            self.level = depth.clamp(1, MAX_LEVEL);
+        }
+        if let Some(turn) = turn {
+            self.seconds = turn.as_secs_f64().clamp(0.01, MAX_SECONDS);
+        }
+        self
+    }
+
     fn refuse(&mut self, out: &mut Vec<String>, message: String) {
         self.rejected = true;
         out.push(format!("error: {message}"));

@@ -119,6 +119,17 @@ impl Gomocup {
         }
     }
 
+    /// The brain's own limits from the command line: a deepest iteration
+    /// (as `INFO max_depth`) and a time per move used until the manager
+    /// sends `INFO timeout_turn`.
+    pub(crate) fn with_limits(mut self, depth: Option<u32>, turn: Option<Duration>) -> Gomocup {
+        self.max_depth = depth;
+        if let Some(turn) = turn {
+            self.turn_ms = i64::try_from(turn.as_millis()).unwrap_or(i64::MAX);
+        }
+        self
+    }
+
     /// Handles one command line (no CR inside).
     fn command(&mut self, line: &str, out: &mut Vec<String>) -> Flow {
         let line = line.trim();

@@ -190,24 +190,30 @@ fn make_handler(mode: Mode, host: SearchHost, settings: &Settings) -> Box<dyn Ha
         // A Gomocup brain searches with one thread unless told otherwise
         // (`--threads`, or the manager's `INFO thread_num`): managers run
         // several games at once and say when a brain may use more.
-        Mode::Gomocup => Box::new(crate::gomoku::gomocup::Gomocup::new(
-            host.engine().stop_signal(),
-            host.engine().options().threads.unwrap_or(1),
-            settings.gomoku_hash_mib,
-            host.events(),
-        )),
+        Mode::Gomocup => Box::new(
+            crate::gomoku::gomocup::Gomocup::new(
+                host.engine().stop_signal(),
+                host.engine().options().threads.unwrap_or(1),
+                settings.gomoku_hash_mib,
+                host.events(),
+            )
+            .with_limits(host.engine().options().depth, host.engine().options().time),
+        ),
         Mode::GomokuConsole(config) => {
             // `run` refuses an invalid configuration before it gets here.
             let board = crate::gomoku::Board::new(config)
                 .or_else(|_| crate::gomoku::Board::new(crate::gomoku::Config::default()))
                 .expect("the default gomoku configuration is valid");
-            Box::new(crate::gomoku::console::GomokuConsole::with_board(
-                board,
-                host.engine().stop_signal(),
-                host.engine().options().search_threads(false),
-                settings.gomoku_hash_mib,
-                host.events(),
-            ))
+            Box::new(
+                crate::gomoku::console::GomokuConsole::with_board(
+                    board,
+                    host.engine().stop_signal(),
+                    host.engine().options().search_threads(false),
+                    settings.gomoku_hash_mib,
+                    host.events(),
+                )
+                .with_limits(host.engine().options().depth, host.engine().options().time),
+            )
         }
     }
 }
