@@ -153,9 +153,31 @@ fn undo_restores_codes_and_key() {
     assert_same_board(&board, &empty);
 }
 
+/// The cells listed for each threat are exactly the near empty cells
+/// whose flags say so, in row order.
+fn assert_threat_cells(board: &Board) {
+    for color in [Color::Black, Color::White] {
+        let with = |bit: u8| -> Vec<usize> {
+            board
+                .points()
+                .iter()
+                .copied()
+                .filter(|&i| board.is_empty(i) && board.is_near(i))
+                .filter(|&i| board.threats(i, color) & bit != 0)
+                .collect()
+        };
+        for bit in [Threats::FIVE, Threats::FOUR, Threats::FLEX4, Threats::FLEX3] {
+            let listed: Vec<usize> = board.flagged_cells(color, bit).collect();
+            assert_eq!(listed, with(bit), "{color:?} {bit}");
+        }
+    }
+}
+
 /// Every cell's codes, patterns, threats and near-empty bit agree.
 fn assert_same_board(board: &Board, other: &Board) {
     assert_eq!(board.hash(), other.hash());
+    assert_threat_cells(board);
+    assert_threat_cells(other);
     assert_eq!(
         board.near_empty_cells().collect::<Vec<_>>(),
         other.near_empty_cells().collect::<Vec<_>>()
@@ -219,6 +241,7 @@ fn incremental_patterns_and_threats_match_a_fresh_board() {
                     .collect();
                 let listed: Vec<usize> = board.near_empty_cells().collect();
                 assert_eq!(listed, near, "{rule} n={n}");
+                assert_threat_cells(&board);
                 let mut fresh = Board::new(config).unwrap();
                 for &index in board.points() {
                     if let Some(color) = board.stone_at(index) {

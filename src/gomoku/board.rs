@@ -180,6 +180,44 @@ fn word_at(bytes: &[u8], at: usize) -> [u8; 8] {
     word
 }
 
+/// The near empty cells whose flag bytes have a bit of `mask`, from `at`
+/// to `end`, found eight bytes at a time ([`Board::flagged_cells`]).
+pub struct FlaggedCells<'a> {
+    flags: &'a [u8],
+    near_empty: &'a [u64; NEAR_WORDS],
+    at: usize,
+    end: usize,
+    mask: u64,
+    /// First cell of the word in `bits`.
+    base: usize,
+    bits: u64,
+}
+
+impl Iterator for FlaggedCells<'_> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        loop {
+            while self.bits == 0 {
+                if self.at >= self.end {
+                    return None;
+                }
+                self.base = self.at;
+                self.bits = u64::from_le_bytes(word_at(self.flags, self.at)) & self.mask;
+                self.at += 8;
+            }
+            let cell = self.base + self.bits.trailing_zeros() as usize / 8;
+            self.bits &= self.bits - 1;
+            // Flags far from every stone (n = 3 has open threes there) are
+            // not listed.
+            if self.near_empty[cell / 64] >> (cell % 64) & 1 != 0 {
+                return Some(cell);
+            }
+        }
+    }
+}
+
 /// A gomoku position with its history.
 #[derive(Clone)]
 pub struct Board {
@@ -649,6 +687,39 @@ impl Board {
             let both = both & !(0x1f << shift) | u128::from(bits) << shift;
             self.near_empty[word] = both as u64;
             self.near_empty[word + 1] = (both >> 64) as u64;
+        }
+    }
+
+    /// The near empty cells whose [`Threats`] for `color` include `bit`, in
+    /// row order: the flag bytes from the first near empty cell to the
+    /// last, read eight at a time (occupied cells and walls have none).
+    /// Walking the near empty cells' bits and reading each one's flags
+    /// instead, depth 8 on 8 middle-game positions took 8.31-8.33 s
+    /// against 7.91-7.99 s (2,776,949 nodes either way); keeping a bit set
+    /// of the four and five cells up to date in `place` and `undo`, 8.76
+    /// and 8.95 s.
+    pub fn flagged_cells(&self, color: Color, bit: u8) -> FlaggedCells<'_> {
+        let bit = match color {
+            Color::Black => bit,
+            Color::White => bit << 4,
+        };
+        let words = &self.near_empty;
+        let first = words.iter().position(|&w| w != 0);
+        let (at, end) = match (first, words.iter().rposition(|&w| w != 0)) {
+            (Some(first), Some(last)) => (
+                first * 64 + words[first].trailing_zeros() as usize,
+                last * 64 + 64 - words[last].leading_zeros() as usize,
+            ),
+            _ => (0, 0),
+        };
+        FlaggedCells {
+            flags: &self.flags,
+            near_empty: &self.near_empty,
+            at,
+            end,
+            mask: u64::from(bit) * 0x0101_0101_0101_0101,
+            base: 0,
+            bits: 0,
         }
     }
 

@@ -158,10 +158,7 @@ pub fn candidates(board: &Board) -> Vec<usize> {
 
 /// Cells where `color` makes a five.
 pub fn fives(board: &Board, color: Color) -> Vec<usize> {
-    board
-        .near_empty_cells()
-        .filter(|&i| board.makes_five(i, color))
-        .collect()
+    board.flagged_cells(color, Threats::FIVE).collect()
 }
 
 /// Cells on the lines through `index` within the line radius.
@@ -184,8 +181,8 @@ fn line_cells_along(board: &Board, index: usize, d: usize) -> impl Iterator<Item
 /// the points of its open threes.
 pub fn open_four_points(board: &Board, color: Color) -> Vec<usize> {
     board
-        .near_empty_cells()
-        .filter(|&i| board.threats(i, color) & Threats::FLEX4 != 0 && is_legal(board, i, color))
+        .flagged_cells(color, Threats::FLEX4)
+        .filter(|&i| is_legal(board, i, color))
         .collect()
 }
 

@@ -71,8 +71,7 @@ impl ThreatBudget {
 /// Cells where `color` makes a four (or five) it may play, best first.
 fn four_moves(board: &Board, color: Color) -> Vec<usize> {
     let mut moves: Vec<(i32, usize)> = board
-        .near_empty_cells()
-        .filter(|&i| board.threats(i, color) & Threats::FOUR != 0)
+        .flagged_cells(color, Threats::FOUR)
         .filter_map(|i| {
             let (class, value) = class_of(board, i, color);
             (class >= Class::Four).then_some((-value, i))
@@ -216,8 +215,7 @@ fn attack(board: &mut Board, depth: u32, budget: &mut ThreatBudget) -> Option<us
     }
     // Fours are VCF's; here the attacker makes open threes.
     let mut moves: Vec<(i32, usize)> = board
-        .near_empty_cells()
-        .filter(|&i| board.threats(i, me) & Threats::FLEX3 != 0)
+        .flagged_cells(me, Threats::FLEX3)
         .filter_map(|i| {
             let (class, value) = class_of(board, i, me);
             (class >= Class::Three).then_some((-value, i))
