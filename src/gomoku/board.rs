@@ -723,6 +723,20 @@ impl Board {
         }
     }
 
+    /// Appends [`Board::near_empty_cells`] to `out`, in a plain loop over
+    /// the bits: the move generator's list. Through `extend` with the
+    /// iterator, depth 8 on 8 middle-game positions took 8.03-8.28 s
+    /// against 7.92-7.97 s (2,776,949 nodes either way).
+    pub fn push_near_empty_cells(&self, out: &mut Vec<usize>) {
+        for (word, &bits) in self.near_empty.iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                out.push(word * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
+    }
+
     /// The empty cells within two cells of a stone, in row order (the
     /// order of [`Board::points`]).
     pub fn near_empty_cells(&self) -> impl Iterator<Item = usize> + '_ {
