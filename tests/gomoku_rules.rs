@@ -178,10 +178,7 @@ fn assert_same_board(board: &Board, other: &Board) {
     assert_eq!(board.hash(), other.hash());
     assert_threat_cells(board);
     assert_threat_cells(other);
-    assert_eq!(
-        board.near_empty_cells().collect::<Vec<_>>(),
-        other.near_empty_cells().collect::<Vec<_>>()
-    );
+    assert_eq!(board.near_empty_cells(), other.near_empty_cells());
     for &index in board.points() {
         assert_eq!(board.stone_at(index), other.stone_at(index));
         for d in 0..4 {
@@ -239,7 +236,7 @@ fn incremental_patterns_and_threats_match_a_fresh_board() {
                     .copied()
                     .filter(|&i| board.is_empty(i) && board.is_near(i))
                     .collect();
-                let listed: Vec<usize> = board.near_empty_cells().collect();
+                let listed = board.near_empty_cells();
                 assert_eq!(listed, near, "{rule} n={n}");
                 assert_threat_cells(&board);
                 let mut fresh = Board::new(config).unwrap();

@@ -182,6 +182,7 @@ impl EngineArgs {
         command: &str,
     ) -> Result<oxello::engine::EngineOptions, Box<dyn Error>> {
         use oxello::engine::Player;
+        use oxello::gomoku::console::MAX_SECONDS;
         use oxello::gomoku::search::MAX_DEPTH;
         self.refuse(command, &["selectivity", "seed"])?;
         let mut options = self.options()?;
@@ -208,7 +209,6 @@ impl EngineArgs {
             }
             options.depth = Some(depth);
         }
-        use oxello::gomoku::console::MAX_SECONDS;
         if let Some(seconds) = self.time
             && !(0.01..=MAX_SECONDS).contains(&seconds)
         {
@@ -418,25 +418,21 @@ pub fn is_closed_stdout(error: &(dyn Error + 'static)) -> bool {
 pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn Error>> {
     use oxello::protocol::Mode;
     let engine = &cli.engine;
-    let protocol = |mode| -> Result<ExitCode, Box<dyn Error>> {
-        oxello::protocol::run(mode, engine.options()?)?;
+    let protocol = |mode, options| -> Result<ExitCode, Box<dyn Error>> {
+        oxello::protocol::run(mode, options)?;
         Ok(ExitCode::SUCCESS)
     };
     match &cli.command {
         Some(Command::Console(args)) => match console::mode(args)? {
             mode @ Mode::GomokuConsole(_) => {
-                oxello::protocol::run(mode, engine.gomoku_options("console --game gomoku")?)?;
-                Ok(ExitCode::SUCCESS)
+                protocol(mode, engine.gomoku_options("console --game gomoku")?)
             }
-            mode => protocol(mode),
+            mode => protocol(mode, engine.options()?),
         },
-        Some(Command::Gomocup) => {
-            oxello::protocol::run(Mode::Gomocup, engine.gomoku_options("gomocup")?)?;
-            Ok(ExitCode::SUCCESS)
-        }
-        None => protocol(Mode::Auto),
-        Some(Command::Nboard) => protocol(Mode::Nboard),
-        Some(Command::Gtp) => protocol(Mode::Gtp),
+        Some(Command::Gomocup) => protocol(Mode::Gomocup, engine.gomoku_options("gomocup")?),
+        None => protocol(Mode::Auto, engine.options()?),
+        Some(Command::Nboard) => protocol(Mode::Nboard, engine.options()?),
+        Some(Command::Gtp) => protocol(Mode::Gtp, engine.options()?),
         Some(Command::Move(args)) => r#move::run(args, engine),
         Some(Command::Perft(args)) => perft::run(args, engine),
         Some(Command::Show(args)) => show::run(args, engine),

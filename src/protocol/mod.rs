@@ -182,6 +182,9 @@ pub(crate) trait Handler {
 
 /// Builds the handler of `mode`.
 fn make_handler(mode: Mode, host: SearchHost, settings: &Settings) -> Box<dyn Handler> {
+    let options = host.engine().options();
+    // The gomoku modes' depth and time per move from the command line.
+    let (depth, time) = (options.depth, options.time);
     match mode {
         Mode::Auto => Box::new(Auto::new(host, settings.clone())),
         Mode::Nboard => Box::new(nboard::Nboard::new(host, settings.learn_file.clone())),
@@ -193,11 +196,11 @@ fn make_handler(mode: Mode, host: SearchHost, settings: &Settings) -> Box<dyn Ha
         Mode::Gomocup => Box::new(
             crate::gomoku::gomocup::Gomocup::new(
                 host.engine().stop_signal(),
-                host.engine().options().threads.unwrap_or(1),
+                options.threads.unwrap_or(1),
                 settings.gomoku_hash_mib,
                 host.events(),
             )
-            .with_limits(host.engine().options().depth, host.engine().options().time),
+            .with_limits(depth, time),
         ),
         Mode::GomokuConsole(config) => {
             // `run` refuses an invalid configuration before it gets here.
@@ -208,11 +211,11 @@ fn make_handler(mode: Mode, host: SearchHost, settings: &Settings) -> Box<dyn Ha
                 crate::gomoku::console::GomokuConsole::with_board(
                     board,
                     host.engine().stop_signal(),
-                    host.engine().options().search_threads(false),
+                    options.search_threads(false),
                     settings.gomoku_hash_mib,
                     host.events(),
                 )
-                .with_limits(host.engine().options().depth, host.engine().options().time),
+                .with_limits(depth, time),
             )
         }
     }
