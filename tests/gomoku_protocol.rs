@@ -152,6 +152,12 @@ fn command_line_depth_level_and_time_are_the_brain_s() {
     let long = "INFO timeout_turn 60000\n";
     assert_eq!(depth_reached(&["gomocup", "--depth", "3"], long), 3);
     assert_eq!(depth_reached(&["gomocup", "--level", "2"], long), 2);
+    // The same through the auto-detecting loop, where `--level` is an
+    // Othello level until the first line asks for Gomocup, and `--depth`
+    // overrides it as it overrides an Othello level's depth.
+    assert_eq!(depth_reached(&["--level", "2"], long), 2);
+    assert_eq!(depth_reached(&["--depth", "3"], long), 3);
+    assert_eq!(depth_reached(&["--level", "2", "--depth", "3"], long), 3);
     // The manager's `INFO max_depth` overrides it.
     let deeper = "INFO timeout_turn 60000\nINFO max_depth 4\n";
     assert_eq!(depth_reached(&["gomocup", "--depth", "2"], deeper), 4);

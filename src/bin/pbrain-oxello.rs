@@ -11,6 +11,7 @@ fn main() -> ExitCode {
     match oxello::protocol::run(
         oxello::protocol::Mode::Gomocup,
         oxello::engine::EngineOptions::default(),
+        None,
     ) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {

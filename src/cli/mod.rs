@@ -171,6 +171,20 @@ impl EngineArgs {
         Ok(options)
     }
 
+    /// The search depth of the Gomocup brain the auto-detecting loop
+    /// switches to: `--level N` (the Othello level until then) when no
+    /// `--depth` is given, at most the gomoku search's deepest. (`--depth`
+    /// and `--time` reach the brain through the engine options.)
+    pub fn auto_gomoku_depth(&self) -> Option<u32> {
+        use oxello::engine::Player;
+        match self.level {
+            Some(Player::Level(level)) if self.depth.is_none() => {
+                Some(level.level.min(oxello::gomoku::search::MAX_DEPTH))
+            }
+            _ => None,
+        }
+    }
+
     /// The options of the gomoku modes (`gomocup`, `console --game
     /// gomoku`): `--depth N` or `--level N` caps the search at depth N,
     /// `--time S` is the time per move (the brain's until the manager sends
@@ -418,10 +432,11 @@ pub fn is_closed_stdout(error: &(dyn Error + 'static)) -> bool {
 pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn Error>> {
     use oxello::protocol::Mode;
     let engine = &cli.engine;
-    let protocol = |mode, options| -> Result<ExitCode, Box<dyn Error>> {
-        oxello::protocol::run(mode, options)?;
+    let run_loop = |mode, options, gomoku_depth| -> Result<ExitCode, Box<dyn Error>> {
+        oxello::protocol::run(mode, options, gomoku_depth)?;
         Ok(ExitCode::SUCCESS)
     };
+    let protocol = |mode, options| run_loop(mode, options, None);
     match &cli.command {
         Some(Command::Console(args)) => match console::mode(args)? {
             mode @ Mode::GomokuConsole(_) => {
@@ -430,7 +445,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn Error>> {
             mode => protocol(mode, engine.options()?),
         },
         Some(Command::Gomocup) => protocol(Mode::Gomocup, engine.gomoku_options("gomocup")?),
-        None => protocol(Mode::Auto, engine.options()?),
+        None => run_loop(Mode::Auto, engine.options()?, engine.auto_gomoku_depth()),
         Some(Command::Nboard) => protocol(Mode::Nboard, engine.options()?),
         Some(Command::Gtp) => protocol(Mode::Gtp, engine.options()?),
         Some(Command::Move(args)) => r#move::run(args, engine),

@@ -110,6 +110,11 @@ pub struct Settings {
     /// Size of the gomoku modes' table, MiB (`--hash`; the Gomocup
     /// brain's `INFO max_memory` and `hash_size` resize it).
     pub gomoku_hash_mib: usize,
+    /// The gomoku search depth the command line gives [`Mode::Auto`] when
+    /// it switches to the Gomocup brain: its `--level` (an Othello level
+    /// until then), unless `--depth` is given. The gomoku modes started
+    /// by name have theirs in the engine options' depth.
+    pub gomoku_depth: Option<u32>,
 }
 
 /// Environment variable naming the file NBoard's `learn` appends to.
@@ -127,6 +132,7 @@ impl Default for Settings {
             learn_file,
             interactive: false,
             gomoku_hash_mib: crate::gomoku::engine::DEFAULT_HASH_MIB,
+            gomoku_depth: None,
         }
     }
 }
@@ -184,7 +190,7 @@ pub(crate) trait Handler {
 fn make_handler(mode: Mode, host: SearchHost, settings: &Settings) -> Box<dyn Handler> {
     let options = host.engine().options();
     // The gomoku modes' depth and time per move from the command line.
-    let (depth, time) = (options.depth, options.time);
+    let (depth, time) = (settings.gomoku_depth.or(options.depth), options.time);
     match mode {
         Mode::Auto => Box::new(Auto::new(host, settings.clone())),
         Mode::Nboard => Box::new(nboard::Nboard::new(host, settings.learn_file.clone())),
@@ -343,8 +349,13 @@ fn catch_ctrl_c(sender: mpsc::Sender<Input>, stop: crate::search::StopSignal) {
     }
 }
 
-/// Runs the command loop until `quit` or end of input.
-pub fn run(mode: Mode, mut options: EngineOptions) -> std::io::Result<()> {
+/// Runs the command loop until `quit` or end of input. `gomoku_depth`
+/// is [`Settings::gomoku_depth`].
+pub fn run(
+    mode: Mode,
+    mut options: EngineOptions,
+    gomoku_depth: Option<u32>,
+) -> std::io::Result<()> {
     if let Mode::GomokuConsole(config) = mode {
         config.validate().map_err(|error| {
             std::io::Error::new(std::io::ErrorKind::InvalidInput, error.to_string())
@@ -353,6 +364,7 @@ pub fn run(mode: Mode, mut options: EngineOptions) -> std::io::Result<()> {
     let settings = Settings {
         interactive: std::io::stdin().is_terminal(),
         gomoku_hash_mib: options.hash_mib,
+        gomoku_depth,
         ..Settings::default()
     };
     if matches!(mode, Mode::Gomocup | Mode::GomokuConsole(_)) {
