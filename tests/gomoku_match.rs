@@ -92,6 +92,47 @@ fn nine_by_nine() -> Config {
     }
 }
 
+/// Every opening list in `positions/` replays on the board and under the
+/// rule it is for (no stone off the board or on another, no finished
+/// row), has the openings its README row counts, and none twice.
+#[test]
+fn the_opening_lists_replay_on_their_boards() {
+    use oxello::gomoku::openings::parse_list;
+    for (file, size, rule, count) in [
+        ("positions/gomoku-openings.txt", 15, Rule::Standard, 120),
+        (
+            "positions/gomoku-balanced-15-standard.txt",
+            15,
+            Rule::Standard,
+            120,
+        ),
+        (
+            "positions/gomoku-balanced-20-freestyle.txt",
+            20,
+            Rule::Freestyle,
+            60,
+        ),
+    ] {
+        let text = std::fs::read_to_string(repo_file(file)).unwrap();
+        let config = Config {
+            width: size,
+            height: size,
+            n: 5,
+            rule,
+        };
+        let openings = parse_list(&text, config).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert_eq!(openings.len(), count, "{file}");
+        let mut seen = std::collections::HashSet::new();
+        for opening in &openings {
+            assert!(
+                seen.insert(opening.text()),
+                "{file}: {} twice",
+                opening.text()
+            );
+        }
+    }
+}
+
 #[test]
 fn oxello_beats_greedy_and_a_stopped_match_resumes() {
     let dir = temp_dir("resume");
