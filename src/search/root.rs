@@ -1,6 +1,7 @@
 //! The root of a search: every root move (less the excluded ones) searched
 //! to a depth or solved, within a window, with the principal variation kept.
 
+use crate::bitboard::{BoardSize, Symmetry, squares};
 use crate::board::Board;
 use crate::movegen;
 use crate::search::Search;
@@ -30,6 +31,7 @@ impl Search<'_> {
         excluded: u64,
     ) -> RootOutcome {
         let moves = movegen::legal_moves(board.player, board.opponent) & self.mask & !excluded;
+        let moves = moves & !symmetric_duplicates(board, moves, self.size);
         let table_move = self.tt.probe(board).map_or(NO_MOVE, |hit| hit.best);
         let empties = (board.empties() & self.mask).count_ones();
         // The root is ordered by a shallow search whatever the depth: it has
@@ -59,5 +61,55 @@ impl Search<'_> {
             pv,
             complete,
         }
+    }
+}
+
+/// The moves of `moves` that a symmetry of `board` maps onto a lower square
+/// of `moves`: their positions are mirror images of that square's, with the
+/// same score, so the root searches one move of each such set (the lowest).
+/// Only positions with a symmetry have any, such as the start positions:
+/// the 6x6 solve's first move stands for all four.
+fn symmetric_duplicates(board: Board, moves: u64, size: BoardSize) -> u64 {
+    let mut duplicates = 0;
+    for symmetry in &Symmetry::ALL[1..] {
+        if board.symmetric(*symmetry, size) != board {
+            continue;
+        }
+        for square in squares(moves) {
+            let image = symmetry.apply_square(square, size);
+            if image.index() < square.index() && moves & image.bit() != 0 {
+                duplicates |= square.bit();
+            }
+        }
+    }
+    duplicates
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_symmetric_position_keeps_one_move_of_each_mirror_set() {
+        for size in BoardSize::ALL {
+            let board = Board::start(size);
+            let moves = board.legal_moves_on(size);
+            // The start position's four moves are mirror images of each other.
+            let duplicates = symmetric_duplicates(board, moves, size);
+            assert_eq!((moves & !duplicates).count_ones(), 1, "{size:?}");
+            // Without the kept move, the next lowest stands for the rest.
+            let rest = moves & !(moves & !duplicates);
+            assert_eq!(
+                (rest & !symmetric_duplicates(board, rest, size)).count_ones(),
+                1
+            );
+        }
+        // A position without symmetry keeps every move.
+        let board = Board::start(BoardSize::Eight);
+        let first = crate::square::Square::from_lowest_bit(board.legal_moves_on(BoardSize::Eight))
+            .expect("the start has moves");
+        let child = board.play_flips(first, board.flips(first));
+        let moves = child.legal_moves_on(BoardSize::Eight);
+        assert_eq!(symmetric_duplicates(child, moves, BoardSize::Eight), 0);
     }
 }
