@@ -139,9 +139,11 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
             solve_empties: Some(64),
             solve_mode: mode,
             multi_pv,
-            // Straight to the exact solve unless --selectivity asks for the
-            // ladder: it costs nodes on FFO #40-49 (see SOLVE_LADDER_MIN_EMPTIES).
-            solve_selectivity: options.selectivity.unwrap_or(Selectivity::NONE),
+            // Through the ladder from SOLVE_LADDER_MIN_EMPTIES, as in play
+            // (it saves nodes there), unless --selectivity says where to start.
+            solve_selectivity: options
+                .selectivity
+                .unwrap_or_else(|| Limits::ladder(Selectivity::MOST, task.position.empty_count())),
             threads: options.search_threads(false),
             ..Limits::default()
         };

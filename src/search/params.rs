@@ -117,9 +117,13 @@ pub const SOLVE_EXACT_STEP_GROWTH: f64 = 12.0;
 /// G straight, 2.02 G through 73-87-95-98-99-100%, 1.30 G through
 /// 73-87-95-100% (the ladder since; see
 /// [`crate::search::selectivity::LADDER_LAST_SELECTIVE`]).
-/// So the ladder does not pay for itself yet: play uses it from here on,
-/// where its probable results are worth having under a clock, and `oxello
-/// solve` only when asked (`--selectivity`).
+/// With the evaluation and Multi-ProbCut fit of issue 10 (one thread,
+/// nodes), straight against through the ladder from here on: FFO #40-49
+/// 697.3 M against 684.5 M; FFO #50-59 28.12 G against 25.09 G (#53 4.52 G
+/// against 2.49 G, #54 4.46 against 3.95 G, #56 1.24 against 1.09 G, #59
+/// 299 M against 26 M; the others within 2%, #50 and #58 up by 0.4% and
+/// 1.7%); the 6x6 solve 695 M against 548 M. So play and `oxello solve`
+/// both climb the ladder from here on.
 pub const SOLVE_LADDER_MIN_EMPTIES: u32 = 24;
 /// Part of the time left that an estimated solve may take.
 pub const SOLVE_TIME_FRACTION: f64 = 0.5;
