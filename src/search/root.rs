@@ -97,8 +97,9 @@ mod tests {
             // The start position's four moves are mirror images of each other.
             let duplicates = symmetric_duplicates(board, moves, size);
             assert_eq!((moves & !duplicates).count_ones(), 1, "{size:?}");
-            // Without the kept move, the next lowest stands for the rest.
-            let rest = moves & !(moves & !duplicates);
+            // Without the kept move (the duplicates are the others), the
+            // next lowest stands for the rest.
+            let rest = duplicates;
             assert_eq!(
                 (rest & !symmetric_duplicates(board, rest, size)).count_ones(),
                 1
