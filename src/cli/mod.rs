@@ -19,6 +19,7 @@ mod r#match;
 mod r#move;
 mod perft;
 mod progress;
+mod search_labels;
 mod selfplay;
 mod show;
 mod solve;
@@ -34,6 +35,7 @@ use oxello::bitboard::BoardSize;
 use oxello::formats::spec;
 use oxello::game::Game;
 use perft::PerftArgs;
+use search_labels::SearchLabelsArgs;
 use selfplay::SelfplayArgs;
 use show::ShowArgs;
 use solve::SolveArgs;
@@ -381,6 +383,16 @@ pub enum Command {
     /// position) in 10 is held out, and the error on it is printed per
     /// phase beside the built-in weights'.
     TrainEval(TrainEvalArgs),
+    /// Search the WTHOR positions past the theoretical depth (where a
+    /// game's label is the players' result) and write their search values,
+    /// for `train-eval --searched`.
+    ///
+    /// Every position with at least `--min-empties` of one training game in
+    /// `--every` is searched to `--depth` (default 10) at the selectivity of
+    /// play, one game per thread, each game with a fresh table: the values
+    /// are the same for any number of threads. The file keeps the games'
+    /// order; rerunning the same command resumes a killed run.
+    SearchLabels(SearchLabelsArgs),
     /// Fit the Multi-ProbCut parameters from our own searches of WTHOR
     /// positions and write them (the built-in ones are
     /// `src/search/probcut.txt`).
@@ -456,6 +468,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn Error>> {
         Some(Command::Analyze(args)) => analyze::run(args, engine),
         Some(Command::Match(args)) => r#match::run(args, engine),
         Some(Command::TrainEval(args)) => train_eval::run(args, engine),
+        Some(Command::SearchLabels(args)) => search_labels::run(args, engine),
         Some(Command::FitProbcut(args)) => fit_probcut::run(args, engine),
         Some(Command::Selfplay(args)) => selfplay::run(args, engine),
     }

@@ -27,6 +27,17 @@ pub struct TrainEvalArgs {
     /// on those is printed apart (README, "Training the evaluation").
     #[arg(long, num_args = 1..)]
     pub solved: Vec<std::path::PathBuf>,
+    /// Search values of positions past the theoretical depth (OBF files,
+    /// or folders of them, as `oxello search-labels` writes them): a
+    /// training position found among them is labelled with
+    /// `--search-weight` times its search value plus the rest times its
+    /// game's label.
+    #[arg(long, num_args = 1..)]
+    pub searched: Vec<std::path::PathBuf>,
+    /// The share of the search value in the label of a searched position,
+    /// 0 to 1.
+    #[arg(long, default_value_t = 0.5)]
+    pub search_weight: f32,
 }
 
 /// Reads every `.wtb` file of the folder, trains, writes the weight file.
@@ -41,6 +52,19 @@ pub fn run(args: &TrainEvalArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dy
             .map_err(|e| format!("{}: {e}", path.display()))?;
         samples.add_solved(&entries);
     }
+    if !(0.0..=1.0).contains(&args.search_weight) {
+        return Err(super::usage(format!(
+            "--search-weight {}: use 0 to 1",
+            args.search_weight
+        )));
+    }
+    samples.search_weight = args.search_weight;
+    for path in solved_files(&args.searched)? {
+        let text = oxello::formats::read_text_file(&path, u64::MAX)?;
+        let entries = oxello::formats::obf::parse_file(&text)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        samples.add_searched(&entries);
+    }
     let bar = super::progress::counting(paths.len() as u64, "files");
     for path in &paths {
         bar.inc(1);
@@ -52,11 +76,12 @@ pub fn run(args: &TrainEvalArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dy
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "{} files, {} games ({} skipped), {} solved positions, {} training and {} held-out positions ({:.1} s)",
+        "{} files, {} games ({} skipped), {} solved positions, {} training positions with a search value, {} training and {} held-out positions ({:.1} s)",
         paths.len(),
         samples.games,
         samples.skipped,
         samples.solved,
+        samples.searched_used,
         samples.training.len(),
         samples.validation.len() + samples.solved_validation.len(),
         started.elapsed().as_secs_f64()

@@ -5,7 +5,9 @@
 //! [`WthorHeader::theoretical_depth`] empties before the end, as the WTHOR
 //! files record it) from the side to move's view, and past that depth
 //! with the players' own result. Positions solved exactly by our solver
-//! (`scripts/solve-labels.sh`) may be added ([`Samples::add_solved`]).
+//! (`scripts/solve-labels.sh`) may be added ([`Samples::add_solved`]),
+//! and the labels of positions before the theoretical depth may be blended
+//! with search values (`oxello search-labels`, [`Samples::add_searched`]).
 //! Each phase is fitted with
 //! Adam on the squared error plus an L2 penalty, in mini-batches, over the
 //! positions of its own empties band and one band on each side (so every
@@ -25,9 +27,12 @@ use crate::bitboard::BoardSize;
 use crate::board::Board;
 use crate::color::Color;
 use crate::formats::obf::ObfEntry;
-use crate::formats::wthor::WtbFile;
+use crate::formats::wthor::{WtbFile, WthorGame};
+use crate::game::Game;
+use crate::position::Position;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
+use rustc_hash::FxHashMap;
 
 /// One game in this many is kept out of training, to measure the error.
 pub const VALIDATION_EVERY: usize = 10;
@@ -53,6 +58,14 @@ pub struct Samples {
     pub skipped: usize,
     /// Exactly solved positions added by [`Samples::add_solved`].
     pub solved: usize,
+    /// Search values of positions past the theoretical depth
+    /// ([`Samples::add_searched`]), by board.
+    pub searched: FxHashMap<Board, i8>,
+    /// The share of the search value in a searched position's label, the
+    /// rest being the game's (0 to 1).
+    pub search_weight: f32,
+    /// Training positions whose label took a search value.
+    pub searched_used: usize,
 }
 
 impl Samples {
@@ -91,39 +104,60 @@ impl Samples {
         }
     }
 
+    /// Adds search values of positions (an OBF file's entries, as
+    /// `oxello search-labels` writes them: the best score is the value).
+    /// They are not samples of their own: a training position of a game
+    /// with more empties than its file's theoretical depth, found among
+    /// them, is labelled `search_weight` times its search value plus the
+    /// rest times the game's label ([`Samples::add_file`]). Held-out games
+    /// keep the game's label, so their error stays comparable.
+    pub fn add_searched(&mut self, entries: &[ObfEntry]) {
+        for entry in entries {
+            if let Some(score) = entry.best_score() {
+                self.searched
+                    .insert(entry.position.board, score.clamp(-64, 64) as i8);
+            }
+        }
+    }
+
     /// Adds every position of every finished game of `file`.
     pub fn add_file(&mut self, file: &WtbFile) {
         let exact_from = u32::from(file.header.theoretical_depth());
         for record in &file.games {
-            let Ok(game) = record.replay() else {
+            let Some(game) = finished_game(record) else {
                 self.skipped += 1;
                 continue;
             };
-            if !game.is_over() || record.theoretical_score > 64 {
-                self.skipped += 1;
-                continue;
-            }
-            let theoretical = 2 * i32::from(record.theoretical_score) - 64;
-            let real = 2 * i32::from(record.real_score) - 64;
-            let target = if self.games.is_multiple_of(VALIDATION_EVERY) {
-                &mut self.validation
-            } else {
-                &mut self.training
-            };
-            for position in game.positions() {
+            let held_out = is_held_out(self.games);
+            for position in game.game.positions() {
                 if position.board.legal_moves() == 0 {
                     continue; // passes and the final position teach nothing
                 }
+                let empties = position.board.empties().count_ones();
                 // Past the theoretical score's depth the players' own moves
                 // decide: the real result is the better label there.
-                let black_score = if position.board.empties().count_ones() < exact_from {
-                    real
+                let black_score = if empties < exact_from {
+                    game.real
                 } else {
-                    theoretical
+                    game.theoretical
                 };
-                let label = match position.side {
+                let mut label = match position.side {
                     Color::Black => black_score,
                     Color::White => -black_score,
+                };
+                if !held_out
+                    && empties > exact_from
+                    && let Some(&searched) = self.searched.get(&position.board)
+                {
+                    let blend = self.search_weight * f32::from(searched)
+                        + (1.0 - self.search_weight) * label as f32;
+                    label = blend.round() as i32;
+                    self.searched_used += 1;
+                }
+                let target = if held_out {
+                    &mut self.validation
+                } else {
+                    &mut self.training
                 };
                 target.push(Sample {
                     board: position.board,
@@ -133,6 +167,65 @@ impl Samples {
             self.games += 1;
         }
     }
+}
+
+/// Whether the finished game numbered `game` (from 0, over the files in
+/// name order and their games in order) is held out of training.
+pub fn is_held_out(game: usize) -> bool {
+    game.is_multiple_of(VALIDATION_EVERY)
+}
+
+/// A finished WTHOR game as training reads it: the moves replayed, and its
+/// theoretical and real results from Black's view, in discs.
+pub struct FinishedGame {
+    pub game: Game,
+    pub theoretical: i32,
+    pub real: i32,
+}
+
+/// `record` replayed, if it replays to the end and has a theoretical score.
+pub fn finished_game(record: &WthorGame) -> Option<FinishedGame> {
+    let game = record.replay().ok()?;
+    if !game.is_over() || record.theoretical_score > 64 {
+        return None;
+    }
+    Some(FinishedGame {
+        game,
+        theoretical: 2 * i32::from(record.theoretical_score) - 64,
+        real: 2 * i32::from(record.real_score) - 64,
+    })
+}
+
+/// The positions whose labels search values can improve: those with a
+/// legal move and more empties than `min_empties` and the theoretical
+/// depth, of every training (not held-out) game of `files` (in the order
+/// [`Samples::add_file`] numbers them), with the game's number.
+pub fn positions_to_search(files: &[WtbFile], min_empties: u32) -> Vec<(usize, Vec<Position>)> {
+    let mut games = Vec::new();
+    let mut number = 0;
+    for file in files {
+        let exact_from = u32::from(file.header.theoretical_depth());
+        for record in &file.games {
+            let Some(game) = finished_game(record) else {
+                continue;
+            };
+            if !is_held_out(number) {
+                let positions = game
+                    .game
+                    .positions()
+                    .iter()
+                    .filter(|p| {
+                        let empties = p.empty_count();
+                        p.legal_moves() != 0 && empties > exact_from && empties >= min_empties
+                    })
+                    .copied()
+                    .collect();
+                games.push((number, positions));
+            }
+            number += 1;
+        }
+    }
+    games
 }
 
 /// How to train. Every number was chosen on the held-out games (README,
@@ -390,6 +483,67 @@ mod tests {
         assert_eq!(samples.training.len(), 9 + plain.training.len());
         assert_eq!(samples.validation, plain.validation);
         assert_eq!(samples.solved_validation.len(), 1);
+    }
+
+    /// Search values change the labels of training positions past the
+    /// theoretical depth only, by `search_weight`; held-out games keep
+    /// theirs, and `positions_to_search` lists exactly the positions they
+    /// may change.
+    #[test]
+    fn search_values_blend_into_training_labels_past_the_theoretical_depth() {
+        use crate::formats::wthor::{WthorGame, WthorHeader};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+        let mut games = Vec::new();
+        for _ in 0..3 {
+            let mut game = Game::new(BoardSize::Eight);
+            while !game.is_over() {
+                let moves = game.position().move_list();
+                game.play(moves[rand::Rng::random_range(&mut rng, 0..moves.len())])
+                    .expect("legal");
+            }
+            games.push(WthorGame::from_game(&game).expect("a game"));
+        }
+        let file = WtbFile {
+            header: WthorHeader {
+                board_size: 8,
+                depth: 22,
+                ..WthorHeader::default()
+            },
+            games,
+        };
+        let mut plain = Samples::default();
+        plain.add_file(&file);
+        // Game 0 is held out: games 1 and 2 are to be searched.
+        let to_search = positions_to_search(std::slice::from_ref(&file), 30);
+        assert_eq!(to_search.iter().map(|g| g.0).collect::<Vec<_>>(), [1, 2]);
+        let searched: Vec<ObfEntry> = to_search
+            .iter()
+            .flat_map(|(_, positions)| positions)
+            .map(|&position| {
+                assert!(position.empty_count() >= 30 && position.legal_moves() != 0);
+                let mut entry = ObfEntry::new(position);
+                entry.best_score = Some(40);
+                entry
+            })
+            .collect();
+        let mut samples = Samples {
+            search_weight: 0.75,
+            ..Samples::default()
+        };
+        samples.add_searched(&searched);
+        samples.add_file(&file);
+        assert_eq!(samples.searched_used, searched.len());
+        assert_eq!(samples.validation, plain.validation);
+        assert_eq!(samples.training.len(), plain.training.len());
+        for (blended, game) in samples.training.iter().zip(&plain.training) {
+            let empties = game.board.empties().count_ones();
+            if empties >= 30 && searched.iter().any(|e| e.position.board == game.board) {
+                let expected = (0.75 * 40.0 + 0.25 * f32::from(game.label)).round() as i8;
+                assert_eq!(blended.label, expected);
+            } else {
+                assert_eq!(blended, game);
+            }
+        }
     }
 
     /// The disc difference is a sum over squares, so the patterns can learn

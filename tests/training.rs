@@ -1,0 +1,103 @@
+//! The training commands of the real binary on a small WTHOR file:
+//! `search-labels` writes the same values whatever the threads and resumes
+//! a killed run, and `train-eval --searched` reads what it wrote.
+
+mod common;
+mod protocol_util;
+
+use oxello::formats::wthor::{self, WtbFile, WthorGame, WthorHeader};
+use oxello::{BoardSize, Game};
+use protocol_util::run;
+use rand::{Rng, SeedableRng, rngs::StdRng};
+
+/// A folder holding one `.wtb` file of `games` finished random games.
+fn wthor_folder(test: &str, games: usize) -> std::path::PathBuf {
+    let dir = common::temp_dir("training", test);
+    let mut rng = StdRng::seed_from_u64(11);
+    let mut records = Vec::new();
+    for _ in 0..games {
+        let mut game = Game::new(BoardSize::Eight);
+        while !game.is_over() {
+            let moves = game.position().move_list();
+            game.play(moves[rng.random_range(0..moves.len())]).unwrap();
+        }
+        records.push(WthorGame::from_game(&game).unwrap());
+    }
+    let file = WtbFile {
+        header: WthorHeader {
+            board_size: 8,
+            depth: 22,
+            game_count: games as u32,
+            ..WthorHeader::default()
+        },
+        games: records,
+    };
+    let wthor = dir.join("wthor");
+    std::fs::create_dir_all(&wthor).unwrap();
+    std::fs::write(wthor.join("WTH_2000.wtb"), wthor::write_wtb(&file).unwrap()).unwrap();
+    dir
+}
+
+fn search_labels(dir: &std::path::Path, out: &str, threads: &str) -> String {
+    let wthor = dir.join("wthor").display().to_string();
+    let out = dir.join(out).display().to_string();
+    let (code, _, err) = run(&[
+        "search-labels",
+        "--wthor",
+        &wthor,
+        "--out",
+        &out,
+        "--depth",
+        "3",
+        "--threads",
+        threads,
+    ]);
+    assert_eq!(code, 0, "{err:?}");
+    std::fs::read_to_string(&out).unwrap()
+}
+
+#[test]
+fn search_labels_are_the_same_for_any_threads_and_resume_a_killed_run() {
+    let dir = wthor_folder("search-labels", 6);
+    let one = search_labels(&dir, "one.obf", "1");
+    let two = search_labels(&dir, "two.obf", "2");
+    assert_eq!(one, two);
+    let entries = oxello::formats::obf::parse_file(&one).unwrap();
+    // Five training games (game 0 is held out), each searched from 60 down
+    // to 23 empties but for the positions seen before (the first one).
+    assert!(entries.len() > 5 * 30, "{}", entries.len());
+    assert!(entries.iter().all(|e| {
+        let empties = e.position.empty_count();
+        empties >= 25 && e.best_score().is_some() && e.position.legal_moves() != 0
+    }));
+    assert!(!one.contains("% game 0,"));
+    // A run killed in the middle of a line: the rerun ends the same.
+    let cut = one.len() * 2 / 3;
+    std::fs::write(dir.join("cut.obf"), &one[..cut]).unwrap();
+    assert_eq!(search_labels(&dir, "cut.obf", "2"), one);
+    // A finished run has nothing left to do.
+    assert_eq!(search_labels(&dir, "cut.obf", "1"), one);
+    // train-eval reads the labels and uses them for its training positions.
+    let weights = dir.join("weights.bin").display().to_string();
+    let (code, out, err) = run(&[
+        "train-eval",
+        "--wthor",
+        &dir.join("wthor").display().to_string(),
+        "--searched",
+        &dir.join("one.obf").display().to_string(),
+        "--epochs",
+        "1",
+        "--out",
+        &weights,
+    ]);
+    assert_eq!(code, 0, "{err:?}");
+    // (A position searched once may be met in several games.)
+    let used: usize = out[0]
+        .split(", ")
+        .find_map(|part| part.strip_suffix(" training positions with a search value"))
+        .and_then(|count| count.parse().ok())
+        .unwrap_or_else(|| panic!("{out:?}"));
+    assert!(used >= entries.len(), "{used} of {}", entries.len());
+    assert!(std::fs::metadata(&weights).unwrap().len() > 0);
+    let _ = std::fs::remove_dir_all(dir);
+}
