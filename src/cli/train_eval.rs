@@ -44,26 +44,22 @@ pub struct TrainEvalArgs {
 pub fn run(args: &TrainEvalArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
     engine.refuse("train-eval", super::ENGINE_OPTIONS)?;
     let started = Instant::now();
-    let paths = files_in(&args.wthor, "wtb")?;
-    let mut samples = Samples::default();
-    for path in solved_files(&args.solved)? {
-        let text = oxello::formats::read_text_file(&path, u64::MAX)?;
-        let entries = oxello::formats::obf::parse_file(&text)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        samples.add_solved(&entries);
-    }
     if !(0.0..=1.0).contains(&args.search_weight) {
         return Err(super::usage(format!(
             "--search-weight {}: use 0 to 1",
             args.search_weight
         )));
     }
-    samples.search_weight = args.search_weight;
-    for path in solved_files(&args.searched)? {
-        let text = oxello::formats::read_text_file(&path, u64::MAX)?;
-        let entries = oxello::formats::obf::parse_file(&text)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        samples.add_searched(&entries);
+    let paths = files_in(&args.wthor, "wtb")?;
+    let mut samples = Samples {
+        search_weight: args.search_weight,
+        ..Samples::default()
+    };
+    for path in obf_files(&args.solved)? {
+        samples.add_solved(&read_obf(&path)?);
+    }
+    for path in obf_files(&args.searched)? {
+        samples.add_searched(&read_obf(&path)?);
     }
     let bar = super::progress::counting(paths.len() as u64, "files");
     for path in &paths {
@@ -143,8 +139,14 @@ pub fn run(args: &TrainEvalArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dy
     Ok(ExitCode::SUCCESS)
 }
 
+/// The entries of the OBF file `path`.
+fn read_obf(path: &std::path::Path) -> Result<Vec<oxello::formats::obf::ObfEntry>, Box<dyn Error>> {
+    let text = oxello::formats::read_text_file(path, u64::MAX)?;
+    Ok(oxello::formats::obf::parse_file(&text).map_err(|e| format!("{}: {e}", path.display()))?)
+}
+
 /// The OBF files named, each folder standing for its `.obf` files.
-fn solved_files(paths: &[std::path::PathBuf]) -> Result<Vec<std::path::PathBuf>, Box<dyn Error>> {
+fn obf_files(paths: &[std::path::PathBuf]) -> Result<Vec<std::path::PathBuf>, Box<dyn Error>> {
     let mut files = Vec::new();
     for path in paths {
         if path.is_dir() {

@@ -326,15 +326,8 @@ impl WthorGame {
 /// `folder` (games that do not replay are skipped), in file-name and game
 /// order.
 pub fn folder_positions(folder: &Path) -> Result<Vec<Position>, String> {
-    let paths = crate::formats::files_with_extension(folder, "wtb")
-        .map_err(|e| format!("cannot read {}: {e}", folder.display()))?;
-    if paths.is_empty() {
-        return Err(format!("no .wtb file in {}", folder.display()));
-    }
     let mut positions = Vec::new();
-    for path in &paths {
-        let bytes = read_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let file = parse_wtb(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    for file in read_folder(folder)? {
         for game in &file.games {
             if let Ok(game) = game.replay() {
                 positions.extend(game.positions().iter().filter(|p| p.legal_moves() != 0));
@@ -342,6 +335,24 @@ pub fn folder_positions(folder: &Path) -> Result<Vec<Position>, String> {
         }
     }
     Ok(positions)
+}
+
+/// Every `.wtb` file of `folder`, in file-name order: an error naming the
+/// folder if it cannot be read or holds none, or naming the file that does
+/// not parse.
+pub fn read_folder(folder: &Path) -> Result<Vec<WtbFile>, String> {
+    let paths = crate::formats::files_with_extension(folder, "wtb")
+        .map_err(|e| format!("cannot read {}: {e}", folder.display()))?;
+    if paths.is_empty() {
+        return Err(format!("no .wtb file in {}", folder.display()));
+    }
+    paths
+        .iter()
+        .map(|path| {
+            let bytes = read_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            parse_wtb(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+        })
+        .collect()
 }
 
 /// `count` distinct positions with `empties` empty squares drawn from
