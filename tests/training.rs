@@ -101,3 +101,68 @@ fn search_labels_are_the_same_for_any_threads_and_resume_a_killed_run() {
     assert!(std::fs::metadata(&weights).unwrap().len() > 0);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `train-eval --size 6` fits the 6x6 evaluation to self-play records, in
+/// either format, and refuses what does not apply to it.
+#[test]
+fn six_by_six_weights_are_trained_from_selfplay_records() {
+    let dir = common::temp_dir("training", "six");
+    let path = |name: &str| dir.join(name).display().to_string();
+    for (file, format) in [("games.bin", "binary"), ("games.jsonl", "jsonl")] {
+        let (code, _, err) = run(&[
+            "selfplay",
+            "--size",
+            "6",
+            "--games",
+            "12",
+            "--level",
+            "6",
+            "--seed",
+            "3",
+            "--format",
+            format,
+            "--output",
+            &path(file),
+        ]);
+        assert_eq!(code, 0, "{err:?}");
+    }
+    let mut trained = Vec::new();
+    for file in ["games.bin", "games.jsonl"] {
+        let out_file = path(&format!("{file}.weights"));
+        let (code, out, err) = run(&[
+            "train-eval",
+            "--size",
+            "6",
+            "--selfplay",
+            &path(file),
+            "--epochs",
+            "2",
+            "--out",
+            &out_file,
+        ]);
+        assert_eq!(code, 0, "{err:?}");
+        assert!(out[0].starts_with("6x6: 0 files, 12 games"), "{out:?}");
+        // One row per phase, 0..=32 empties.
+        assert_eq!(
+            out.iter().filter(|l| l.contains(" | ")).count(),
+            1 + 17,
+            "{out:?}"
+        );
+        trained.push(std::fs::read(&out_file).unwrap());
+    }
+    // The two formats hold the same records: the same weights.
+    assert_eq!(trained[0], trained[1]);
+    let weights = oxello::eval::six::SixWeights::decode(&trained[0]).unwrap();
+    use oxello::eval::six::{PHASE_WEIGHTS, PHASES, SixWeights};
+    assert_ne!(
+        weights,
+        SixWeights::from_shared(vec![0; PHASES * PHASE_WEIGHTS])
+    );
+    // 6x6 trains on self-play records only.
+    let (code, _, err) = run(&["train-eval", "--size", "6", "--out", &path("x.bin")]);
+    assert_eq!(code, 2, "{err:?}");
+    assert!(err.iter().any(|l| l.contains("--selfplay")), "{err:?}");
+    let (code, _, err) = run(&["train-eval", "--size", "5", "--out", &path("x.bin")]);
+    assert_eq!(code, 2, "{err:?}");
+    let _ = std::fs::remove_dir_all(dir);
+}

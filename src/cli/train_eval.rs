@@ -1,9 +1,13 @@
-//! `oxello train-eval`: fits the pattern evaluation to WTHOR game files.
+//! `oxello train-eval`: fits the pattern evaluation to WTHOR game files
+//! (8x8) or to self-play records (6x6).
 
 use super::EngineArgs;
 use clap::Args;
-use oxello::eval::train::{Sample, Samples, TrainOptions, train};
+use oxello::board::Board;
+use oxello::eval::train::{EIGHT, Model, SIX, Sample, Samples, TrainOptions, train_model};
 use oxello::formats::wthor;
+use oxello::selfplay::output::Format;
+use oxello::selfplay::record::Record;
 use std::error::Error;
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -15,12 +19,22 @@ pub struct TrainEvalArgs {
     /// Folder of WTHOR `.wtb` files.
     #[arg(long, default_value = "../shared/games/wthor")]
     pub wthor: std::path::PathBuf,
-    /// Where to write the weights.
-    #[arg(long, default_value = "src/eval/pattern-weights.bin")]
-    pub out: std::path::PathBuf,
+    /// Board size: 8 (WTHOR games, solved positions, search values and
+    /// self-play records) or 6 (self-play records only).
+    #[arg(long, short = 's', default_value_t = 8)]
+    pub size: usize,
+    /// Where to write the weights [default: the built-in file of the size,
+    /// `src/eval/pattern-weights.bin` or `src/eval/six-weights.bin`].
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
+    /// Self-play record files (`oxello selfplay`, binary if the name ends
+    /// in `.bin`, JSONL otherwise) of the size: labelled with the exact
+    /// solve's score where the search solved, the game's outcome before.
     /// Passes over the samples of each phase.
     #[arg(long, default_value_t = 8)]
     pub epochs: usize,
+    #[arg(long, num_args = 1..)]
+    pub selfplay: Vec<std::path::PathBuf>,
     /// Exactly solved positions to train on besides the games' (OBF files,
     /// or folders of them, as `scripts/solve-labels.sh` makes them),
     /// labelled with their best score; one in 10 is held out, and the error
@@ -50,30 +64,78 @@ pub fn run(args: &TrainEvalArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dy
             args.search_weight
         )));
     }
-    let paths = files_in(&args.wthor, "wtb")?;
+    let (model, evaluate, out_path): (&Model, fn(Board) -> i32, &str) = match args.size {
+        8 => (
+            &EIGHT,
+            |b| oxello::eval::patterns::built_in().evaluate(b),
+            "src/eval/pattern-weights.bin",
+        ),
+        6 => (
+            &SIX,
+            |b| oxello::eval::six::built_in().evaluate(b),
+            "src/eval/six-weights.bin",
+        ),
+        n => {
+            return Err(super::usage(format!(
+                "--size {n}: train-eval trains 8 or 6"
+            )));
+        }
+    };
+    let out_path = args.out.clone().unwrap_or_else(|| out_path.into());
     let mut samples = Samples {
         search_weight: args.search_weight,
         ..Samples::default()
     };
-    for path in obf_files(&args.solved)? {
-        samples.add_solved(&read_obf(&path)?);
+    for path in &args.selfplay {
+        let bytes =
+            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let format = if path.extension().is_some_and(|e| e == "bin") {
+            Format::Binary
+        } else {
+            Format::Jsonl
+        };
+        let records: Vec<Record> = format
+            .read_all(&bytes)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        samples.add_selfplay(&records, model.size);
     }
-    for path in obf_files(&args.searched)? {
-        samples.add_searched(&read_obf(&path)?);
+    let mut files = 0;
+    if args.size == 6 {
+        if !args.solved.is_empty() || !args.searched.is_empty() {
+            return Err(super::usage(
+                "--solved and --searched are 8x8 WTHOR labels; 6x6 trains on --selfplay",
+            ));
+        }
+        if args.selfplay.is_empty() {
+            return Err(super::usage(
+                "--size 6 trains on self-play records: give --selfplay FILES",
+            ));
+        }
+    } else {
+        for path in obf_files(&args.solved)? {
+            samples.add_solved(&read_obf(&path)?);
+        }
+        for path in obf_files(&args.searched)? {
+            samples.add_searched(&read_obf(&path)?);
+        }
+        let paths = files_in(&args.wthor, "wtb")?;
+        files = paths.len();
+        let bar = super::progress::counting(paths.len() as u64, "files");
+        for path in &paths {
+            bar.inc(1);
+            let bytes = wthor::read_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let file = wthor::parse_wtb(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+            samples.add_file(&file);
+        }
+        bar.finish_and_clear();
     }
-    let bar = super::progress::counting(paths.len() as u64, "files");
-    for path in &paths {
-        bar.inc(1);
-        let bytes = wthor::read_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let file = wthor::parse_wtb(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-        samples.add_file(&file);
-    }
-    bar.finish_and_clear();
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "{} files, {} games ({} skipped), {} solved positions, {} training positions with a search value, {} training and {} held-out positions ({:.1} s)",
-        paths.len(),
+        "{}x{}: {} files, {} games ({} skipped), {} solved positions, {} training positions with a search value, {} training and {} held-out positions ({:.1} s)",
+        args.size,
+        args.size,
+        files,
         samples.games,
         samples.skipped,
         samples.solved,
@@ -84,8 +146,8 @@ pub fn run(args: &TrainEvalArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dy
     )?;
     // The held-out error of the weights built into this binary, phase by
     // phase, to compare.
-    let before = built_in_rms(&samples.validation);
-    let before_solved = built_in_rms(&samples.solved_validation);
+    let before = built_in_rms(model, evaluate, &samples.validation);
+    let before_solved = built_in_rms(model, evaluate, &samples.solved_validation);
     writeln!(
         out,
         "phase | empties | training | validation | rms train | rms held-out | built-in | rms of 0 | solved held-out | rms | built-in"
@@ -96,10 +158,10 @@ pub fn run(args: &TrainEvalArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dy
     };
     // A closed stdout is noticed at the report below; the training goes on
     // and writes its weights.
-    let bar = super::progress::counting(oxello::eval::patterns::PHASES as u64, "phases");
-    let (weights, _) = train(&samples, options, &mut |r| {
+    let bar = super::progress::counting(model.phases as u64, "phases");
+    let (weights, _) = train_model(model, &samples, options, &mut |r| {
         bar.inc(1);
-        let low = r.phase * oxello::eval::patterns::EMPTIES_PER_PHASE;
+        let low = r.phase * model.empties_per_phase;
         let solved = if r.solved_samples == 0 {
             format!("{:15} | {:5} | {:8}", 0, "-", "-")
         } else {
@@ -114,7 +176,7 @@ pub fn run(args: &TrainEvalArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dy
                 "{:5} | {:2}-{:<4} | {:8} | {:10} | {:9.2} | {:12.2} | {:8.2} | {:8.2} | {solved}",
                 r.phase,
                 low,
-                low + oxello::eval::patterns::EMPTIES_PER_PHASE - 1,
+                low + model.empties_per_phase - 1,
                 r.training_samples,
                 r.validation_samples,
                 r.training_rms,
@@ -126,13 +188,16 @@ pub fn run(args: &TrainEvalArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dy
         let _ = out.flush();
     });
     bar.finish_and_clear();
-    let bytes = weights.encode();
-    std::fs::write(&args.out, &bytes)
-        .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
+    let bytes = match args.size {
+        6 => oxello::eval::six::SixWeights::from_shared(weights).encode(),
+        _ => oxello::eval::patterns::PatternWeights::from_shared(weights).encode(),
+    };
+    std::fs::write(&out_path, &bytes)
+        .map_err(|e| format!("cannot write {}: {e}", out_path.display()))?;
     writeln!(
         out,
         "wrote {} ({} bytes) in {:.1} s",
-        args.out.display(),
+        out_path.display(),
         bytes.len(),
         started.elapsed().as_secs_f64()
     )?;
@@ -172,16 +237,18 @@ fn files_in(
     Ok(files)
 }
 
-/// The RMS error of the weights built into this binary on `samples`, phase
-/// by phase, to compare with the training's.
-fn built_in_rms(samples: &[Sample]) -> [f64; oxello::eval::patterns::PHASES] {
-    let built_in = oxello::eval::patterns::built_in();
-    let mut sums = [(0.0f64, 0usize); oxello::eval::patterns::PHASES];
+/// The RMS error of `evaluate` (the weights built into this binary) on
+/// `samples`, phase by phase of `model`, to compare with the training's.
+fn built_in_rms(model: &Model, evaluate: fn(Board) -> i32, samples: &[Sample]) -> Vec<f64> {
+    let mut sums = vec![(0.0f64, 0usize); model.phases];
+    let mask = model.size.mask();
     for sample in samples {
-        let phase = oxello::eval::patterns::phase(sample.board.empties().count_ones());
-        let error = f64::from(built_in.evaluate(sample.board) - i32::from(sample.label));
+        let phase = (model.phase)((sample.board.empties() & mask).count_ones());
+        let error = f64::from(evaluate(sample.board) - i32::from(sample.label));
         sums[phase].0 += error * error;
         sums[phase].1 += 1;
     }
-    sums.map(|(sum, count)| (sum / count.max(1) as f64).sqrt())
+    sums.into_iter()
+        .map(|(sum, count)| (sum / count.max(1) as f64).sqrt())
+        .collect()
 }

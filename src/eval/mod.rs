@@ -22,16 +22,20 @@
 //! instead: weights looked up by the contents of edges, corners, lines and
 //! diagonals, trained on tournament games ([`train`](mod@train)). It predicts
 //! the final score far better, and its first use, ordering the moves of the
-//! endgame solver, cut the FFO #43-46 solves from 1.85 G to 0.78 G nodes. The
-//! hand-set evaluation stays for 4x4 and 6x6 (no games to learn from), for
-//! the simple players, and as a reference in tests.
+//! endgame solver, cut the FFO #43-46 solves from 1.85 G to 0.78 G nodes. On
+//! 6x6 the search uses the [`six`](mod@six) evaluation, the same kind of
+//! model trained on self-play games with solved endgames. The hand-set
+//! evaluation stays for 4x4, for the simple players, and as a reference in
+//! tests.
 
 pub mod features;
 pub mod incremental;
 pub mod legacy;
 pub mod patterns;
+pub mod six;
 pub mod stability;
 pub mod train;
+pub mod weight_file;
 pub mod weights;
 
 pub use features::{Feature, Features, features};

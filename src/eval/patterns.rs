@@ -43,6 +43,8 @@
 //! (`oxello train-eval`), stored in `pattern-weights.bin` beside this file
 //! (format in [`PatternWeights::encode`]) and built into the binary.
 
+use super::weight_file;
+pub use super::weight_file::WeightsError;
 use crate::bitboard::Symmetry;
 use crate::board::Board;
 use crate::movegen;
@@ -72,7 +74,7 @@ pub const SHAPES: [Shape; 11] = [
 ];
 
 /// A [`Shape`], for the table above.
-const fn shape(name: &'static str, squares: &'static [u8]) -> Shape {
+pub(crate) const fn shape(name: &'static str, squares: &'static [u8]) -> Shape {
     Shape { name, squares }
 }
 
@@ -350,43 +352,68 @@ fn pext_index(player: u64, opponent: u64, mask: u64) -> usize {
 pub fn canonical_maps() -> &'static [Vec<u32>] {
     static MAPS: OnceLock<Vec<Vec<u32>>> = OnceLock::new();
     MAPS.get_or_init(|| {
-        (0..SHAPE_COUNT)
+        SHAPES
+            .iter()
             .map(|shape| {
-                let squares = SHAPES[shape].squares;
-                let mask = shape_mask(shape);
-                // The digit permutations of the self-symmetries.
-                let permutations: Vec<Vec<usize>> = Symmetry::ALL
-                    .iter()
-                    .filter(|s| s.apply(mask) == mask)
-                    .map(|&s| {
-                        squares
-                            .iter()
-                            .map(|&q| {
-                                let to = s.apply(1u64 << q).trailing_zeros() as u8;
-                                squares.iter().position(|&r| r == to).expect("inside")
-                            })
-                            .collect()
-                    })
-                    .collect();
-                (0..shape_size(shape))
-                    .map(|index| {
-                        let mut digits = [0usize; MAX_SQUARES];
-                        let mut rest = index;
-                        for digit in digits.iter_mut().take(squares.len()) {
-                            *digit = rest % 3;
-                            rest /= 3;
-                        }
-                        permutations
-                            .iter()
-                            .map(|p| p.iter().rev().fold(0, |acc, &from| acc * 3 + digits[from]))
-                            .min()
-                            .expect("the identity is a self-symmetry")
-                            as u32
-                    })
-                    .collect()
+                canonical_map(shape.squares, |s, q| {
+                    s.apply(1u64 << q).trailing_zeros() as u8
+                })
             })
             .collect()
     })
+}
+
+/// The canonical map of one shape of `squares` (at most [`MAX_SQUARES`]),
+/// whose square `q` a symmetry `s` sends to `image(s, q)`: for each index
+/// read in the shape's square order, the smallest index among the
+/// orderings that the symmetries mapping the shape onto itself give.
+pub(crate) fn canonical_map(squares: &[u8], image: impl Fn(Symmetry, u8) -> u8) -> Vec<u32> {
+    // The digit permutations of the self-symmetries.
+    let permutations: Vec<Vec<usize>> = Symmetry::ALL
+        .iter()
+        .filter_map(|&s| {
+            squares
+                .iter()
+                .map(|&q| squares.iter().position(|&r| r == image(s, q)))
+                .collect::<Option<Vec<usize>>>()
+        })
+        .collect();
+    (0..3usize.pow(squares.len() as u32))
+        .map(|index| {
+            let mut digits = [0usize; MAX_SQUARES];
+            let mut rest = index;
+            for digit in digits.iter_mut().take(squares.len()) {
+                *digit = rest % 3;
+                rest /= 3;
+            }
+            permutations
+                .iter()
+                .map(|p| p.iter().rev().fold(0, |acc, &from| acc * 3 + digits[from]))
+                .min()
+                .expect("the identity is a self-symmetry") as u32
+        })
+        .collect()
+}
+
+/// `shared` weights (phases of `phase_weights`, each shape's table at its
+/// offset in `offsets`) with every index of a table holding the weight of
+/// its canonical index in `maps`: what an evaluation reads.
+pub(crate) fn fold_mirrors(
+    shared: &[i16],
+    phase_weights: usize,
+    offsets: &[usize],
+    maps: &[Vec<u32>],
+) -> Vec<i16> {
+    let mut folded = shared.to_vec();
+    for base in (0..shared.len()).step_by(phase_weights) {
+        for (map, &offset) in maps.iter().zip(offsets) {
+            let offset = base + offset;
+            for (index, &canonical) in map.iter().enumerate() {
+                folded[offset + index] = shared[offset + canonical as usize];
+            }
+        }
+    }
+    folded
 }
 
 /// Calls `read(offset, index)` for each instance's read: the shape's table
@@ -465,44 +492,6 @@ impl PartialEq for PatternWeights {
     }
 }
 
-/// Why a weight file could not be read.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum WeightsError {
-    /// The file does not start with [`MAGIC`].
-    BadMagic,
-    /// The file is of another format version.
-    WrongVersion { found: u16, expected: u16 },
-    /// The file was written for other patterns or phases.
-    WrongLayout,
-    /// The body's checksum does not match the header's.
-    BadChecksum { found: u32, expected: u32 },
-    /// The file ends early or has the wrong number of weights.
-    WrongLength { found: usize, expected: usize },
-}
-
-impl std::fmt::Display for WeightsError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            WeightsError::BadMagic => write!(f, "not an oxello pattern weight file"),
-            WeightsError::WrongVersion { found, expected } => {
-                write!(f, "weight file version {found}, expected {expected}")
-            }
-            WeightsError::WrongLayout => {
-                write!(f, "weight file made for other patterns or phases")
-            }
-            WeightsError::BadChecksum { found, expected } => write!(
-                f,
-                "weight file corrupt: checksum {found:08x}, expected {expected:08x}"
-            ),
-            WeightsError::WrongLength { found, expected } => {
-                write!(f, "weight file holds {found} weights, expected {expected}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for WeightsError {}
-
 /// First bytes of a weight file.
 pub const MAGIC: &[u8; 4] = b"OXPW";
 
@@ -510,20 +499,14 @@ pub const MAGIC: &[u8; 4] = b"OXPW";
 /// 11 patterns read on 8 board images).
 pub const VERSION: u16 = 2;
 
-/// Length of the header: magic, version, shapes, phases, weights per phase,
-/// checksum.
-const HEADER: usize = 4 + 2 + 2 + 2 + 4 + 4;
-
-/// In a weight file, this value starts a run of zeros; the next value is
-/// the run's length.
-pub const ZERO_RUN: i16 = i16::MIN;
-
-/// FNV-1a, 32 bits: the body checksum.
-fn checksum(bytes: &[u8]) -> u32 {
-    bytes.iter().fold(0x811c_9dc5u32, |hash, &b| {
-        (hash ^ u32::from(b)).wrapping_mul(0x0100_0193)
-    })
-}
+/// The file layout of these weights ([`weight_file`]).
+const FILE_LAYOUT: weight_file::Layout = weight_file::Layout {
+    magic: MAGIC,
+    version: VERSION,
+    shapes: SHAPE_COUNT as u16,
+    phases: PHASES as u16,
+    phase_weights: PHASE_WEIGHTS as u32,
+};
 
 impl PatternWeights {
     /// All weights zero.
@@ -535,17 +518,7 @@ impl PatternWeights {
     /// [`PHASE_WEIGHTS`]), folded.
     pub fn from_shared(shared: Vec<i16>) -> PatternWeights {
         assert_eq!(shared.len(), PHASES * PHASE_WEIGHTS);
-        let maps = canonical_maps();
-        let mut folded = shared.clone();
-        for phase in 0..PHASES {
-            let base = phase * PHASE_WEIGHTS;
-            for (shape, map) in maps.iter().enumerate() {
-                let offset = base + SHAPE_OFFSETS[shape];
-                for (index, &canonical) in map.iter().enumerate() {
-                    folded[offset + index] = shared[offset + canonical as usize];
-                }
-            }
-        }
+        let folded = fold_mirrors(&shared, PHASE_WEIGHTS, &SHAPE_OFFSETS, canonical_maps());
         PatternWeights { shared, folded }
     }
 
@@ -611,103 +584,17 @@ impl PatternWeights {
         })
     }
 
-    /// The file form. A header of 18 bytes: [`MAGIC`], then little-endian
-    /// [`VERSION`] (u16), the number of shapes (u16), of phases (u16), of
-    /// weights per phase (u32) and the FNV-1a checksum of the body (u32).
-    /// The body is the shared weights as little-endian `i16`, phase by phase,
-    /// with each run of zeros written as [`ZERO_RUN`] and the run length
-    /// (trained tables are sparse: most contents never occur).
+    /// The file form ([`weight_file::encode`]): the shared weights, phase
+    /// by phase, behind a header naming [`MAGIC`], [`VERSION`] and this
+    /// layout.
     pub fn encode(&self) -> Vec<u8> {
-        let mut body = Vec::new();
-        let weights = &self.shared;
-        let mut i = 0;
-        while i < weights.len() {
-            if weights[i] == 0 {
-                let mut run = 0;
-                while i < weights.len() && weights[i] == 0 && run < i16::MAX {
-                    run += 1;
-                    i += 1;
-                }
-                body.extend_from_slice(&ZERO_RUN.to_le_bytes());
-                body.extend_from_slice(&run.to_le_bytes());
-            } else {
-                body.extend_from_slice(&weights[i].max(-i16::MAX).to_le_bytes());
-                i += 1;
-            }
-        }
-        let mut out = MAGIC.to_vec();
-        out.extend_from_slice(&VERSION.to_le_bytes());
-        out.extend_from_slice(&(SHAPE_COUNT as u16).to_le_bytes());
-        out.extend_from_slice(&(PHASES as u16).to_le_bytes());
-        out.extend_from_slice(&(PHASE_WEIGHTS as u32).to_le_bytes());
-        out.extend_from_slice(&checksum(&body).to_le_bytes());
-        out.extend_from_slice(&body);
-        out
+        weight_file::encode(&FILE_LAYOUT, &self.shared)
     }
 
     /// Reads the form [`PatternWeights::encode`] writes, refusing a file of
     /// another version or layout, or whose checksum fails.
     pub fn decode(bytes: &[u8]) -> Result<PatternWeights, WeightsError> {
-        let body = bytes.strip_prefix(MAGIC).ok_or(WeightsError::BadMagic)?;
-        let expected = PHASES * PHASE_WEIGHTS;
-        let u16_at = |i: usize| u16::from_le_bytes([body[i], body[i + 1]]);
-        let u32_at =
-            |i: usize| u32::from_le_bytes([body[i], body[i + 1], body[i + 2], body[i + 3]]);
-        let too_short = WeightsError::WrongLength { found: 0, expected };
-        if body.len() < 2 {
-            return Err(too_short);
-        }
-        let version = u16_at(0);
-        if version != VERSION {
-            return Err(WeightsError::WrongVersion {
-                found: version,
-                expected: VERSION,
-            });
-        }
-        if body.len() < HEADER - MAGIC.len() {
-            return Err(too_short);
-        }
-        if usize::from(u16_at(2)) != SHAPE_COUNT
-            || usize::from(u16_at(4)) != PHASES
-            || u32_at(6) as usize != PHASE_WEIGHTS
-        {
-            return Err(WeightsError::WrongLayout);
-        }
-        let stored = u32_at(10);
-        let body = &body[HEADER - MAGIC.len()..];
-        let found = checksum(body);
-        if found != stored {
-            return Err(WeightsError::BadChecksum {
-                found,
-                expected: stored,
-            });
-        }
-        let mut weights = Vec::with_capacity(expected);
-        let mut values = body
-            .chunks_exact(2)
-            .map(|pair| i16::from_le_bytes([pair[0], pair[1]]));
-        while let Some(value) = values.next() {
-            if value == ZERO_RUN {
-                let run = values.next().ok_or(WeightsError::WrongLength {
-                    found: weights.len(),
-                    expected,
-                })?;
-                let run = usize::try_from(run).unwrap_or(0);
-                weights.resize(weights.len() + run, 0);
-            } else {
-                weights.push(value);
-            }
-            if weights.len() > expected {
-                break;
-            }
-        }
-        if weights.len() != expected || !body.len().is_multiple_of(2) {
-            return Err(WeightsError::WrongLength {
-                found: weights.len(),
-                expected,
-            });
-        }
-        Ok(PatternWeights::from_shared(weights))
+        weight_file::decode(&FILE_LAYOUT, bytes).map(PatternWeights::from_shared)
     }
 }
 
@@ -994,6 +881,7 @@ mod tests {
             Err(WeightsError::WrongLayout)
         );
         // A flipped bit anywhere in the body.
+        use crate::eval::weight_file::HEADER;
         for at in [HEADER, HEADER + 1, bytes.len() / 2, bytes.len() - 1] {
             let mut corrupt = bytes.clone();
             corrupt[at] ^= 0x10;

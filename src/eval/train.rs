@@ -120,6 +120,44 @@ impl Samples {
         }
     }
 
+    /// Adds the positions of self-play records (`oxello selfplay`) on a
+    /// board of `size`; records of another size are skipped. The label is
+    /// the search's score where it was an exact solve, and before that the
+    /// game's outcome: with the endgame solved in play, the outcome is the
+    /// perfect-play result of the first solved position. The records of
+    /// one game in [`VALIDATION_EVERY`] (by the game's number in its run)
+    /// are held out, and those of them with an exact label also go to
+    /// [`Samples::solved_validation`].
+    pub fn add_selfplay(&mut self, records: &[crate::selfplay::Record], size: BoardSize) {
+        for record in records {
+            if record.position.size != size {
+                self.skipped += 1;
+                continue;
+            }
+            if record.index == 0 {
+                self.games += 1;
+            }
+            let label = if record.exact {
+                self.solved += 1;
+                record.score
+            } else {
+                record.outcome
+            };
+            let sample = Sample {
+                board: record.position.board,
+                label,
+            };
+            if is_held_out(record.game as usize) {
+                self.validation.push(sample);
+                if record.exact {
+                    self.solved_validation.push(sample);
+                }
+            } else {
+                self.training.push(sample);
+            }
+        }
+    }
+
     /// Adds every position of every finished game of `file`.
     pub fn add_file(&mut self, file: &WtbFile) {
         let exact_from = u32::from(file.header.theoretical_depth());
@@ -276,33 +314,102 @@ pub struct PhaseReport {
     pub solved_rms: f64,
 }
 
+/// What training fits: for each of `phases` phases, `phase_weights`
+/// weights, of which a position reads the bias (weight 0), its two
+/// mobilities times weights 1 and 2, and one table weight per pattern
+/// instance. [`EIGHT`] is the 8x8 evaluation's, [`SIX`] the 6x6 one's.
+pub struct Model {
+    /// The board the positions are on (their empties are counted on it).
+    pub size: BoardSize,
+    pub phases: usize,
+    pub phase_weights: usize,
+    pub empties_per_phase: usize,
+    /// Instances a position reads.
+    pub instances: usize,
+    /// The phase of a number of empties.
+    pub phase: fn(u32) -> usize,
+    /// Pushes a position's `instances` weight indices within its phase.
+    pub lookups: fn(Board, &mut Vec<u32>),
+    /// The side to move's and the opponent's mobility.
+    pub mobilities: fn(Board) -> (i32, i32),
+}
+
+/// The 8x8 pattern evaluation ([`super::patterns`]).
+pub const EIGHT: Model = Model {
+    size: BoardSize::Eight,
+    phases: PHASES,
+    phase_weights: PHASE_WEIGHTS,
+    empties_per_phase: EMPTIES_PER_PHASE,
+    instances: INSTANCES,
+    phase: super::patterns::phase,
+    lookups: |board, out| out.extend_from_slice(&shared_lookups(board)),
+    mobilities,
+};
+
+/// The 6x6 pattern evaluation ([`super::six`]).
+pub const SIX: Model = Model {
+    size: BoardSize::Six,
+    phases: super::six::PHASES,
+    phase_weights: super::six::PHASE_WEIGHTS,
+    empties_per_phase: super::six::EMPTIES_PER_PHASE,
+    instances: super::six::INSTANCES,
+    phase: super::six::phase,
+    lookups: super::six::lookups,
+    mobilities: super::six::mobilities,
+};
+
+impl Model {
+    /// Empty squares of `board` on the model's board.
+    fn empties(&self, board: Board) -> u32 {
+        (board.empties() & self.size.mask()).count_ones()
+    }
+
+    /// Whether a position with `empties` empties trains `phase`: its own
+    /// band and one band on each side.
+    fn trains_phase(&self, empties: u32, phase: usize) -> bool {
+        let band = self.empties_per_phase;
+        let low = (phase * band).saturating_sub(band);
+        let high = phase * band + 2 * band - 1;
+        (low..=high).contains(&(empties as usize))
+    }
+}
+
 /// The samples of one phase, with their lookups computed once.
 struct PhaseData {
-    lookups: Vec<[u32; INSTANCES]>,
+    /// `width` indices per sample.
+    lookups: Vec<u32>,
+    width: usize,
     mobility: Vec<(f32, f32)>,
     labels: Vec<f32>,
 }
 
 impl PhaseData {
-    fn new<'a>(samples: impl Iterator<Item = &'a Sample>) -> PhaseData {
+    fn new<'a>(model: &Model, samples: impl Iterator<Item = &'a Sample>) -> PhaseData {
         let mut data = PhaseData {
             lookups: Vec::new(),
+            width: model.instances,
             mobility: Vec::new(),
             labels: Vec::new(),
         };
         for sample in samples {
-            let (mine, theirs) = mobilities(sample.board);
-            data.lookups.push(shared_lookups(sample.board));
+            let (mine, theirs) = (model.mobilities)(sample.board);
+            (model.lookups)(sample.board, &mut data.lookups);
             data.mobility.push((mine as f32, theirs as f32));
             data.labels.push(f32::from(sample.label));
         }
+        debug_assert_eq!(data.lookups.len(), data.width * data.labels.len());
         data
+    }
+
+    /// The lookups of sample `i`.
+    fn lookups(&self, i: usize) -> &[u32] {
+        &self.lookups[i * self.width..(i + 1) * self.width]
     }
 
     fn predict(&self, weights: &[f32], i: usize) -> f32 {
         let (mine, theirs) = self.mobility[i];
         let mut sum = weights[0] + weights[1] * mine + weights[2] * theirs;
-        for &index in &self.lookups[i] {
+        for &index in self.lookups(i) {
             sum += weights[index as usize];
         }
         sum
@@ -319,32 +426,36 @@ impl PhaseData {
     }
 }
 
-/// Whether a position with `empties` empties trains `phase`: its own band
-/// and one band on each side.
-fn trains_phase(empties: u32, phase: usize) -> bool {
-    let low = (phase * EMPTIES_PER_PHASE).saturating_sub(EMPTIES_PER_PHASE);
-    let high = phase * EMPTIES_PER_PHASE + 2 * EMPTIES_PER_PHASE - 1;
-    (low..=high).contains(&(empties as usize))
-}
-
-/// Fits every phase, from the opening (most empties) to the end;
-/// `progress` hears about each one as it is done.
+/// Fits every phase of the 8x8 evaluation ([`train_model`] of [`EIGHT`]).
 pub fn train(
     samples: &Samples,
     options: TrainOptions,
     progress: &mut dyn FnMut(&PhaseReport),
 ) -> (PatternWeights, Vec<PhaseReport>) {
-    let mut shared = vec![0i16; PHASES * PHASE_WEIGHTS];
+    let (shared, reports) = train_model(&EIGHT, samples, options, progress);
+    (PatternWeights::from_shared(shared), reports)
+}
+
+/// Fits every phase of `model`, from the opening (most empties) to the
+/// end; `progress` hears about each one as it is done. Returns the weights
+/// in 1/[`WEIGHT_SCALE`] discs, phase by phase.
+pub fn train_model(
+    model: &Model,
+    samples: &Samples,
+    options: TrainOptions,
+    progress: &mut dyn FnMut(&PhaseReport),
+) -> (Vec<i16>, Vec<PhaseReport>) {
+    let per_phase = model.phase_weights;
+    let mut shared = vec![0i16; model.phases * per_phase];
     let mut reports = Vec::new();
     let mut rng = rand::rngs::StdRng::seed_from_u64(options.seed);
-    let mut weights = vec![0.0f32; PHASE_WEIGHTS];
-    for phase in (0..PHASES).rev() {
-        let in_phase = |s: &&Sample| trains_phase(s.board.empties().count_ones(), phase);
-        let training = PhaseData::new(samples.training.iter().filter(in_phase));
-        let of_phase =
-            |s: &&Sample| super::patterns::phase(s.board.empties().count_ones()) == phase;
-        let validation = PhaseData::new(samples.validation.iter().filter(of_phase));
-        let solved = PhaseData::new(samples.solved_validation.iter().filter(of_phase));
+    let mut weights = vec![0.0f32; per_phase];
+    for phase in (0..model.phases).rev() {
+        let in_phase = |s: &&Sample| model.trains_phase(model.empties(s.board), phase);
+        let training = PhaseData::new(model, samples.training.iter().filter(in_phase));
+        let of_phase = |s: &&Sample| (model.phase)(model.empties(s.board)) == phase;
+        let validation = PhaseData::new(model, samples.validation.iter().filter(of_phase));
+        let solved = PhaseData::new(model, samples.solved_validation.iter().filter(of_phase));
         fit(&training, &mut weights, options, &mut rng);
         let report = PhaseReport {
             phase,
@@ -352,13 +463,13 @@ pub fn train(
             validation_samples: validation.labels.len(),
             training_rms: training.rms(&weights),
             validation_rms: validation.rms(&weights),
-            baseline_rms: validation.rms(&vec![0.0; PHASE_WEIGHTS]),
+            baseline_rms: validation.rms(&vec![0.0; per_phase]),
             solved_samples: solved.labels.len(),
             solved_rms: solved.rms(&weights),
         };
         progress(&report);
         reports.push(report);
-        let stored = &mut shared[phase * PHASE_WEIGHTS..(phase + 1) * PHASE_WEIGHTS];
+        let stored = &mut shared[phase * per_phase..(phase + 1) * per_phase];
         for (stored, &weight) in stored.iter_mut().zip(&weights) {
             *stored = (weight * WEIGHT_SCALE as f32)
                 .round()
@@ -366,7 +477,7 @@ pub fn train(
         }
     }
     reports.reverse();
-    (PatternWeights::from_shared(shared), reports)
+    (shared, reports)
 }
 
 /// Adam's state: the moving averages of the gradient and of its square.
@@ -410,7 +521,7 @@ fn fit(data: &PhaseData, weights: &mut [f32], options: TrainOptions, rng: &mut i
                 gradient[0] += error;
                 gradient[1] += error * mine;
                 gradient[2] += error * theirs;
-                for &index in &data.lookups[i] {
+                for &index in data.lookups(i) {
                     if gradient[index as usize] == 0.0 {
                         touched.push(index);
                     }
@@ -544,6 +655,48 @@ mod tests {
                 assert_eq!(blended, game);
             }
         }
+    }
+
+    /// Self-play records: the exact score where the search solved, the
+    /// outcome before; one game in ten held out, its solved positions also
+    /// apart; records of another size skipped.
+    #[test]
+    fn selfplay_records_are_labelled_by_their_solves() {
+        use crate::selfplay::record::{Policy, Record};
+        let record = |game: u32, index: u8, size: BoardSize, exact: bool| {
+            let position = Position::start(size);
+            let mv = crate::bitboard::squares(position.legal_moves())
+                .next()
+                .unwrap();
+            Record {
+                game,
+                ply: index,
+                index,
+                records: 2,
+                position,
+                policy: Policy::one_hot(mv),
+                mv,
+                score: if exact { 4 } else { -2 },
+                depth: 8,
+                exact,
+                outcome: 6,
+            }
+        };
+        let six = BoardSize::Six;
+        let records = [
+            record(0, 0, six, false),
+            record(0, 1, six, true),
+            record(1, 0, six, false),
+            record(1, 1, six, true),
+            record(2, 0, BoardSize::Eight, true),
+        ];
+        let mut samples = Samples::default();
+        samples.add_selfplay(&records, six);
+        assert_eq!((samples.games, samples.skipped, samples.solved), (2, 1, 2));
+        let labels = |v: &[Sample]| v.iter().map(|s| s.label).collect::<Vec<_>>();
+        assert_eq!(labels(&samples.training), [6, 4]);
+        assert_eq!(labels(&samples.validation), [6, 4]);
+        assert_eq!(labels(&samples.solved_validation), [4]);
     }
 
     /// The disc difference is a sum over squares, so the patterns can learn

@@ -32,7 +32,10 @@ impl Search<'_> {
                 }
                 None => patterns.evaluate(board),
             },
-            None => self.evaluator.evaluate(board, self.size),
+            None => match self.six {
+                Some(six) => six.evaluate(board),
+                None => self.evaluator.evaluate(board, self.size),
+            },
         }
     }
 

@@ -76,7 +76,7 @@ impl Searcher {
     }
 
     /// Decodes what the first search would otherwise decode on its own
-    /// clock: the learned evaluation's weights and the Multi-ProbCut model.
+    /// clock: the learned evaluations' weights and the Multi-ProbCut model.
     /// Engines call it as their search thread starts, so that the first
     /// move of a timed game is not charged for it (about 0.1 s on this
     /// machine, 0.15 s and more under load: with 0.45 s left on the clock,
@@ -84,6 +84,7 @@ impl Searcher {
     pub fn warm_up() {
         let board = crate::board::Board::start(BoardSize::Eight);
         std::hint::black_box(crate::eval::patterns::built_in().evaluate(board));
+        std::hint::black_box(crate::eval::six::built_in());
         std::hint::black_box(probcut::model());
     }
 
@@ -141,6 +142,8 @@ pub(crate) struct Search<'a> {
     /// The learned evaluation, used instead of `evaluator` on 8x8 (the only
     /// size it is trained for).
     pub patterns: Option<&'static crate::eval::patterns::PatternWeights>,
+    /// The learned 6x6 evaluation, used instead of `evaluator` on 6x6.
+    pub six: Option<&'static crate::eval::six::SixWeights>,
     pub control: Control,
     pub size: BoardSize,
     /// Playable squares.
@@ -183,6 +186,7 @@ impl<'a> Search<'a> {
             tt,
             evaluator,
             patterns: (size == BoardSize::Eight).then(crate::eval::patterns::built_in),
+            six: (size == BoardSize::Six).then(crate::eval::six::built_in),
             control,
             size,
             mask: size.mask(),
