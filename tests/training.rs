@@ -141,7 +141,10 @@ fn six_by_six_weights_are_trained_from_selfplay_records() {
             &out_file,
         ]);
         assert_eq!(code, 0, "{err:?}");
-        assert!(out[0].starts_with("6x6: 0 files, 12 games"), "{out:?}");
+        assert!(
+            out[0].starts_with("6x6: 0 files, 0 games, 12 self-play games"),
+            "{out:?}"
+        );
         // One row per phase, 0..=32 empties.
         assert_eq!(
             out.iter().filter(|l| l.contains(" | ")).count(),
@@ -164,5 +167,86 @@ fn six_by_six_weights_are_trained_from_selfplay_records() {
     assert!(err.iter().any(|l| l.contains("--selfplay")), "{err:?}");
     let (code, _, err) = run(&["train-eval", "--size", "5", "--out", &path("x.bin")]);
     assert_eq!(code, 2, "{err:?}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The 8x8 training reads self-play records beside the WTHOR games.
+#[test]
+fn eight_by_eight_training_adds_selfplay_records_to_the_games() {
+    let dir = wthor_folder("selfplay-8", 5);
+    let records = dir.join("games.bin").display().to_string();
+    let (code, _, err) = run(&[
+        "selfplay", "--games", "3", "--level", "2", "--seed", "5", "--format", "binary",
+        "--output", &records,
+    ]);
+    assert_eq!(code, 0, "{err:?}");
+    let count = std::fs::metadata(&records).unwrap().len() / 160;
+    let weights = dir.join("weights.bin").display().to_string();
+    let train = |extra: &[&str]| {
+        let wthor = dir.join("wthor").display().to_string();
+        let mut args = vec![
+            "train-eval",
+            "--wthor",
+            &wthor,
+            "--epochs",
+            "1",
+            "--out",
+            &weights,
+        ];
+        args.extend_from_slice(extra);
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{err:?}");
+        out[0].clone()
+    };
+    let positions = |line: &str| -> usize {
+        line.split(", ")
+            .find_map(|part| {
+                part.split(" training and ")
+                    .next()
+                    .and_then(|n| n.parse().ok())
+            })
+            .unwrap_or_else(|| panic!("{line}"))
+    };
+    let alone = train(&[]);
+    let with = train(&["--selfplay", &records]);
+    assert!(
+        alone.starts_with("8x8: 1 files, 5 games, 0 self-play games"),
+        "{alone}"
+    );
+    assert!(
+        with.starts_with("8x8: 1 files, 5 games, 3 self-play games"),
+        "{with}"
+    );
+    // The game files' held-out games stay the same.
+    let held_out = |line: &str| -> usize {
+        let after = line
+            .split(" training and ")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{line}"));
+        after
+            .split(' ')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .unwrap()
+    };
+    // Exactly the records of self-play game 0 are held out besides the
+    // files' own held-out games, and the others train.
+    let bytes = std::fs::read(&records).unwrap();
+    let game_0 = oxello::selfplay::binary::read_all(&bytes)
+        .unwrap()
+        .iter()
+        .filter(|r| r.game == 0)
+        .count();
+    assert!(game_0 > 0);
+    assert_eq!(
+        held_out(&with),
+        held_out(&alone) + game_0,
+        "{alone} / {with}"
+    );
+    assert_eq!(
+        positions(&with),
+        positions(&alone) + count as usize - game_0,
+        "{alone} / {with}"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }

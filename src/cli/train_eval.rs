@@ -132,11 +132,12 @@ pub fn run(args: &TrainEvalArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dy
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "{}x{}: {} files, {} games ({} skipped), {} solved positions, {} training positions with a search value, {} training and {} held-out positions ({:.1} s)",
+        "{}x{}: {} files, {} games, {} self-play games ({} skipped), {} solved positions, {} training positions with a search value, {} training and {} held-out positions ({:.1} s)",
         args.size,
         args.size,
         files,
         samples.games,
+        samples.selfplay_games,
         samples.skipped,
         samples.solved,
         samples.searched_used,

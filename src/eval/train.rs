@@ -53,8 +53,12 @@ pub struct Samples {
     /// The held-out solved positions: their error is measured apart, as
     /// the only one against exact labels past the theoretical depth.
     pub solved_validation: Vec<Sample>,
-    /// Games used and games skipped (unfinished or unreadable).
+    /// Games used and games skipped (unfinished or unreadable), or records
+    /// of another board size skipped. `games` numbers the game files'
+    /// games, which decides the held-out ones: self-play games are counted
+    /// apart, so that adding them holds out the same game files' games.
     pub games: usize,
+    pub selfplay_games: usize,
     pub skipped: usize,
     /// Exactly solved positions added by [`Samples::add_solved`].
     pub solved: usize,
@@ -126,8 +130,9 @@ impl Samples {
     /// game's outcome: with the endgame solved in play, the outcome is the
     /// perfect-play result of the first solved position. The records of
     /// one game in [`VALIDATION_EVERY`] (by the game's number in its run)
-    /// are held out, and those of them with an exact label also go to
-    /// [`Samples::solved_validation`].
+    /// are held out: those with an exact label in
+    /// [`Samples::solved_validation`], the others in
+    /// [`Samples::validation`].
     pub fn add_selfplay(&mut self, records: &[crate::selfplay::Record], size: BoardSize) {
         for record in records {
             if record.position.size != size {
@@ -135,7 +140,7 @@ impl Samples {
                 continue;
             }
             if record.index == 0 {
-                self.games += 1;
+                self.selfplay_games += 1;
             }
             let label = if record.exact {
                 self.solved += 1;
@@ -148,9 +153,10 @@ impl Samples {
                 label,
             };
             if is_held_out(record.game as usize) {
-                self.validation.push(sample);
                 if record.exact {
                     self.solved_validation.push(sample);
+                } else {
+                    self.validation.push(sample);
                 }
             } else {
                 self.training.push(sample);
@@ -658,7 +664,7 @@ mod tests {
     }
 
     /// Self-play records: the exact score where the search solved, the
-    /// outcome before; one game in ten held out, its solved positions also
+    /// outcome before; one game in ten held out, its solved positions
     /// apart; records of another size skipped.
     #[test]
     fn selfplay_records_are_labelled_by_their_solves() {
@@ -692,10 +698,13 @@ mod tests {
         ];
         let mut samples = Samples::default();
         samples.add_selfplay(&records, six);
-        assert_eq!((samples.games, samples.skipped, samples.solved), (2, 1, 2));
+        assert_eq!(
+            (samples.selfplay_games, samples.skipped, samples.solved),
+            (2, 1, 2)
+        );
         let labels = |v: &[Sample]| v.iter().map(|s| s.label).collect::<Vec<_>>();
         assert_eq!(labels(&samples.training), [6, 4]);
-        assert_eq!(labels(&samples.validation), [6, 4]);
+        assert_eq!(labels(&samples.validation), [6]);
         assert_eq!(labels(&samples.solved_validation), [4]);
     }
 
