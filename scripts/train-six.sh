@@ -13,9 +13,10 @@
 # shipped weights come out byte for byte.
 set -euo pipefail
 out=${1:-six-data}
-jobs=${2:-$(nproc)}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
+cd "$(dirname "$0")/.."
+jobs=${2:-$(nproc)}
 player="$out/player"
 if [ ! -x "$player/target/release/oxello" ]; then
     git worktree add --force --detach "$player" 120d627

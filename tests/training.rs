@@ -142,7 +142,7 @@ fn six_by_six_weights_are_trained_from_selfplay_records() {
         ]);
         assert_eq!(code, 0, "{err:?}");
         assert!(
-            out[0].starts_with("6x6: 0 files, 0 games, 12 self-play games"),
+            out[0].starts_with("6x6: 0 files, 0 games (0 skipped), 12 self-play games"),
             "{out:?}"
         );
         // One row per phase, 0..=32 empties.
@@ -165,6 +165,45 @@ fn six_by_six_weights_are_trained_from_selfplay_records() {
     let (code, _, err) = run(&["train-eval", "--size", "6", "--out", &path("x.bin")]);
     assert_eq!(code, 2, "{err:?}");
     assert!(err.iter().any(|l| l.contains("--selfplay")), "{err:?}");
+    let (code, _, err) = run(&[
+        "train-eval",
+        "--size",
+        "6",
+        "--selfplay",
+        &path("games.bin"),
+        "--solved",
+        &path("games.bin"),
+        "--out",
+        &path("x.bin"),
+    ]);
+    assert_eq!(code, 2, "{err:?}");
+    assert!(err.iter().any(|l| l.contains("--solved")), "{err:?}");
+    // Nothing to train on (an empty file; 6x6 records for an 8x8
+    // training) is an error, not a file of zero weights.
+    std::fs::write(path("empty.bin"), b"").unwrap();
+    let wthor = wthor_folder("six-empty", 0);
+    let wthor_files = wthor.join("wthor");
+    for args in [
+        vec!["--size", "6", "--selfplay", &path("empty.bin")],
+        vec![
+            "--wthor",
+            wthor_files.to_str().unwrap(),
+            "--selfplay",
+            &path("games.bin"),
+        ],
+    ] {
+        let x = path("x.bin");
+        let mut all = vec!["train-eval", "--out", &x];
+        all.extend(args);
+        let (code, _, err) = run(&all);
+        assert_eq!(code, 1, "{all:?} {err:?}");
+        assert!(
+            err.iter().any(|l| l.contains("nothing to train on")),
+            "{err:?}"
+        );
+        assert!(!std::path::Path::new(&path("x.bin")).exists());
+    }
+    let _ = std::fs::remove_dir_all(wthor);
     let (code, _, err) = run(&["train-eval", "--size", "5", "--out", &path("x.bin")]);
     assert_eq!(code, 2, "{err:?}");
     let _ = std::fs::remove_dir_all(dir);
@@ -210,11 +249,11 @@ fn eight_by_eight_training_adds_selfplay_records_to_the_games() {
     let alone = train(&[]);
     let with = train(&["--selfplay", &records]);
     assert!(
-        alone.starts_with("8x8: 1 files, 5 games, 0 self-play games"),
+        alone.starts_with("8x8: 1 files, 5 games (0 skipped), 0 self-play games"),
         "{alone}"
     );
     assert!(
-        with.starts_with("8x8: 1 files, 5 games, 3 self-play games"),
+        with.starts_with("8x8: 1 files, 5 games (0 skipped), 3 self-play games"),
         "{with}"
     );
     // The game files' held-out games stay the same.

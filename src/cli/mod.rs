@@ -375,7 +375,9 @@ pub enum Command {
     /// match file is SGF.
     Match(Box<MatchArgs>),
     /// Train the pattern evaluation from WTHOR game files and write the
-    /// weight file (the built-in one is `src/eval/pattern-weights.bin`).
+    /// weight file (the built-in one is `src/eval/pattern-weights.bin`);
+    /// with `--size 6`, the 6x6 one from self-play records (`--selfplay`,
+    /// `src/eval/six-weights.bin`).
     ///
     /// Every position of every finished game is labelled with the game's
     /// theoretical score, and with `--solved`, positions solved exactly by

@@ -16,7 +16,7 @@ use std::time::Instant;
 /// Options of `oxello train-eval`.
 #[derive(Debug, Args)]
 pub struct TrainEvalArgs {
-    /// Folder of WTHOR `.wtb` files.
+    /// Folder of WTHOR `.wtb` files (8x8 only).
     #[arg(long, default_value = "../shared/games/wthor")]
     pub wthor: std::path::PathBuf,
     /// Board size: 8 (WTHOR games, solved positions, search values and
@@ -27,12 +27,12 @@ pub struct TrainEvalArgs {
     /// `src/eval/pattern-weights.bin` or `src/eval/six-weights.bin`].
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
-    /// Self-play record files (`oxello selfplay`, binary if the name ends
-    /// in `.bin`, JSONL otherwise) of the size: labelled with the exact
-    /// solve's score where the search solved, the game's outcome before.
     /// Passes over the samples of each phase.
     #[arg(long, default_value_t = 8)]
     pub epochs: usize,
+    /// Self-play record files (`oxello selfplay`, binary if the name ends
+    /// in `.bin`, JSONL otherwise) of the size: labelled with the exact
+    /// solve's score where the search solved, the game's outcome before.
     #[arg(long, num_args = 1..)]
     pub selfplay: Vec<std::path::PathBuf>,
     /// Exactly solved positions to train on besides the games' (OBF files,
@@ -82,6 +82,18 @@ pub fn run(args: &TrainEvalArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dy
         }
     };
     let out_path = args.out.clone().unwrap_or_else(|| out_path.into());
+    if args.size == 6 {
+        if !args.solved.is_empty() || !args.searched.is_empty() {
+            return Err(super::usage(
+                "--solved and --searched are 8x8 WTHOR labels; 6x6 trains on --selfplay",
+            ));
+        }
+        if args.selfplay.is_empty() {
+            return Err(super::usage(
+                "--size 6 trains on self-play records: give --selfplay FILES",
+            ));
+        }
+    }
     let mut samples = Samples {
         search_weight: args.search_weight,
         ..Samples::default()
@@ -100,18 +112,7 @@ pub fn run(args: &TrainEvalArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dy
         samples.add_selfplay(&records, model.size);
     }
     let mut files = 0;
-    if args.size == 6 {
-        if !args.solved.is_empty() || !args.searched.is_empty() {
-            return Err(super::usage(
-                "--solved and --searched are 8x8 WTHOR labels; 6x6 trains on --selfplay",
-            ));
-        }
-        if args.selfplay.is_empty() {
-            return Err(super::usage(
-                "--size 6 trains on self-play records: give --selfplay FILES",
-            ));
-        }
-    } else {
+    if args.size != 6 {
         for path in obf_files(&args.solved)? {
             samples.add_solved(&read_obf(&path)?);
         }
@@ -129,16 +130,23 @@ pub fn run(args: &TrainEvalArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dy
         }
         bar.finish_and_clear();
     }
+    if samples.training.is_empty() {
+        return Err(format!(
+            "nothing to train on: no {0}x{0} training position in the files given ({1} records of another size skipped)",
+            args.size, samples.other_size
+        )
+        .into());
+    }
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "{}x{}: {} files, {} games, {} self-play games ({} skipped), {} solved positions, {} training positions with a search value, {} training and {} held-out positions ({:.1} s)",
+        "{}x{}: {} files, {} games ({} skipped), {} self-play games, {} solved positions, {} training positions with a search value, {} training and {} held-out positions ({:.1} s)",
         args.size,
         args.size,
         files,
         samples.games,
-        samples.selfplay_games,
         samples.skipped,
+        samples.selfplay_games,
         samples.solved,
         samples.searched_used,
         samples.training.len(),

@@ -469,11 +469,11 @@ fn read_patterns(board: Board, w: &[i16]) -> i32 {
 }
 
 /// A raw sum in 1/[`WEIGHT_SCALE`] discs, rounded to discs (halves away
-/// from zero) within -64..=64.
+/// from zero) within `-bound..=bound`.
 #[inline]
-fn to_discs(raw: i32) -> i32 {
+pub(crate) fn to_discs(raw: i32, bound: i32) -> i32 {
     let discs = (raw + raw.signum() * WEIGHT_SCALE / 2) / WEIGHT_SCALE;
-    discs.clamp(-64, 64)
+    discs.clamp(-bound, bound)
 }
 
 /// A full weight set: [`PHASES`] vectors of [`PHASE_WEIGHTS`] shared
@@ -559,7 +559,7 @@ impl PatternWeights {
         if mobility == (0, 0) {
             return board.final_score_on(crate::bitboard::BoardSize::Eight);
         }
-        to_discs(self.raw_with(board, mobility, patterns))
+        to_discs(self.raw_with(board, mobility, patterns), 64)
     }
 
     /// The evaluation of `board` in discs for the side to move, within
@@ -858,7 +858,7 @@ mod tests {
         assert_eq!(PatternWeights::decode(&bytes), Ok(weights));
         assert_eq!(
             PatternWeights::decode(b"nonsense"),
-            Err(WeightsError::BadMagic)
+            Err(WeightsError::BadMagic { expected: *b"OXPW" })
         );
         // The first learned evaluation's files.
         assert_eq!(

@@ -19,7 +19,7 @@
 //! and two lookups in a 2^n table per instance that gives each occupied
 //! square its power of 3 in the shape's order.
 
-use super::patterns::{Shape, WEIGHT_SCALE, canonical_map, fold_mirrors, pext, shape};
+use super::patterns::{Shape, canonical_map, fold_mirrors, pext, shape, to_discs};
 use super::weight_file::{self, WeightsError};
 use crate::bitboard::{BoardSize, Symmetry};
 use crate::board::Board;
@@ -205,7 +205,7 @@ const FILE_LAYOUT: weight_file::Layout = weight_file::Layout {
 };
 
 /// A full 6x6 weight set: [`PHASES`] vectors of [`PHASE_WEIGHTS`] weights
-/// in 1/[`WEIGHT_SCALE`] discs, and the same with each index holding its
+/// in 1/[`WEIGHT_SCALE`](super::patterns::WEIGHT_SCALE) discs, and the same with each index holding its
 /// canonical index's weight (what the evaluation reads).
 #[derive(Clone, Debug)]
 pub struct SixWeights {
@@ -242,8 +242,7 @@ impl SixWeights {
         for_each_read(board, |shape, index| {
             raw += i32::from(w[SHAPE_OFFSETS[shape] + index]);
         });
-        let discs = (raw + raw.signum() * WEIGHT_SCALE / 2) / WEIGHT_SCALE;
-        discs.clamp(-36, 36)
+        to_discs(raw, 36)
     }
 
     /// The file form ([`weight_file`], magic [`MAGIC`]).
@@ -350,18 +349,20 @@ mod tests {
                     .iter()
                     .map(|&i| i32::from(w[i as usize]))
                     .sum::<i32>();
-            let discs = (raw + raw.signum() * WEIGHT_SCALE / 2) / WEIGHT_SCALE;
-            assert_eq!(weights.evaluate(board), discs.clamp(-36, 36));
+            assert_eq!(weights.evaluate(board), to_discs(raw, 36));
         }
     }
 
     #[test]
     fn finished_games_score_exactly() {
+        let mut finished = 0;
         for board in random_game_boards(SIZE, 50, 23) {
             if board.is_game_over_on(SIZE) {
                 assert_eq!(built_in().evaluate(board), board.final_score_on(SIZE));
+                finished += 1;
             }
         }
+        assert!(finished >= 40, "{finished}");
     }
 
     /// The positions of `positions/six-held-out.jsonl`: self-play records
@@ -412,7 +413,7 @@ mod tests {
         // The 8x8 file is another evaluation's.
         assert_eq!(
             SixWeights::decode(&crate::eval::patterns::built_in().encode()),
-            Err(WeightsError::BadMagic)
+            Err(WeightsError::BadMagic { expected: *b"OXP6" })
         );
         let mut other_version = bytes.clone();
         other_version[4] = 9;

@@ -1,4 +1,6 @@
-//! Training the pattern evaluation ([`super::patterns`]) from game records.
+//! Training the pattern evaluations ([`super::patterns`] on 8x8,
+//! [`super::six`] on 6x6: the [`Model`]s [`EIGHT`] and [`SIX`]) from game
+//! records, and from self-play records ([`Samples::add_selfplay`]).
 //!
 //! Every position of every finished game is a sample, labelled with the
 //! game's theoretical score (the perfect-play result from the position
@@ -44,7 +46,8 @@ pub struct Sample {
     pub label: i8,
 }
 
-/// The training and validation samples of a set of game files.
+/// The training and validation samples of a set of game files, solved
+/// positions and self-play records.
 #[derive(Clone, Debug, Default)]
 pub struct Samples {
     pub training: Vec<Sample>,
@@ -59,6 +62,8 @@ pub struct Samples {
     /// apart, so that adding them holds out the same game files' games.
     pub games: usize,
     pub selfplay_games: usize,
+    /// Self-play records of another board size, skipped.
+    pub other_size: usize,
     pub skipped: usize,
     /// Exactly solved positions added by [`Samples::add_solved`].
     pub solved: usize,
@@ -136,7 +141,7 @@ impl Samples {
     pub fn add_selfplay(&mut self, records: &[crate::selfplay::Record], size: BoardSize) {
         for record in records {
             if record.position.size != size {
-                self.skipped += 1;
+                self.other_size += 1;
                 continue;
             }
             if record.index == 0 {
@@ -699,7 +704,7 @@ mod tests {
         let mut samples = Samples::default();
         samples.add_selfplay(&records, six);
         assert_eq!(
-            (samples.selfplay_games, samples.skipped, samples.solved),
+            (samples.selfplay_games, samples.other_size, samples.solved),
             (2, 1, 2)
         );
         let labels = |v: &[Sample]| v.iter().map(|s| s.label).collect::<Vec<_>>();

@@ -29,8 +29,9 @@ impl Layout {
 /// Why a weight file could not be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum WeightsError {
-    /// The file does not start with the evaluation's magic.
-    BadMagic,
+    /// The file does not start with the evaluation's magic (`expected`):
+    /// another evaluation's weights, or not a weight file.
+    BadMagic { expected: [u8; 4] },
     /// The file is of another format version.
     WrongVersion { found: u16, expected: u16 },
     /// The file was written for other patterns or phases.
@@ -44,7 +45,11 @@ pub enum WeightsError {
 impl std::fmt::Display for WeightsError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            WeightsError::BadMagic => write!(f, "not an oxello pattern weight file"),
+            WeightsError::BadMagic { expected } => write!(
+                f,
+                "not an oxello weight file of this evaluation (it starts with {})",
+                String::from_utf8_lossy(expected)
+            ),
             WeightsError::WrongVersion { found, expected } => {
                 write!(f, "weight file version {found}, expected {expected}")
             }
@@ -113,7 +118,9 @@ pub fn encode(layout: &Layout, weights: &[i16]) -> Vec<u8> {
 pub fn decode(layout: &Layout, bytes: &[u8]) -> Result<Vec<i16>, WeightsError> {
     let body = bytes
         .strip_prefix(layout.magic)
-        .ok_or(WeightsError::BadMagic)?;
+        .ok_or(WeightsError::BadMagic {
+            expected: *layout.magic,
+        })?;
     let expected = layout.weights();
     let u16_at = |i: usize| u16::from_le_bytes([body[i], body[i + 1]]);
     let u32_at = |i: usize| u32::from_le_bytes([body[i], body[i + 1], body[i + 2], body[i + 3]]);

@@ -18,7 +18,8 @@ use crate::search::tt::NO_MOVE;
 impl Search<'_> {
     /// The static evaluation of a leaf (counted as a node): the learned
     /// pattern evaluation on 8x8 (from the indices of the path's states
-    /// when they hold `board`), the hand-set one on smaller boards.
+    /// when they hold `board`), the learned 6x6 one on 6x6, the hand-set
+    /// one on 4x4.
     #[inline]
     pub(crate) fn evaluate(&mut self, board: Board) -> i32 {
         self.control.nodes += 1;
