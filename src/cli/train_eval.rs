@@ -3,7 +3,6 @@
 
 use super::EngineArgs;
 use clap::Args;
-use oxello::board::Board;
 use oxello::eval::train::{EIGHT, Model, SIX, Sample, Samples, TrainOptions, train_model};
 use oxello::formats::wthor;
 use oxello::selfplay::output::Format;
@@ -64,24 +63,16 @@ pub fn run(args: &TrainEvalArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dy
             args.search_weight
         )));
     }
-    let (model, evaluate, out_path): (&Model, fn(Board) -> i32, &str) = match args.size {
-        8 => (
-            &EIGHT,
-            |b| oxello::eval::patterns::built_in().evaluate(b),
-            "src/eval/pattern-weights.bin",
-        ),
-        6 => (
-            &SIX,
-            |b| oxello::eval::six::built_in().evaluate(b),
-            "src/eval/six-weights.bin",
-        ),
+    let model = match args.size {
+        8 => &EIGHT,
+        6 => &SIX,
         n => {
             return Err(super::usage(format!(
                 "--size {n}: train-eval trains 8 or 6"
             )));
         }
     };
-    let out_path = args.out.clone().unwrap_or_else(|| out_path.into());
+    let out_path = args.out.clone().unwrap_or_else(|| model.file.into());
     if args.size == 6 {
         if !args.solved.is_empty() || !args.searched.is_empty() {
             return Err(super::usage(
@@ -155,8 +146,8 @@ pub fn run(args: &TrainEvalArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dy
     )?;
     // The held-out error of the weights built into this binary, phase by
     // phase, to compare.
-    let before = built_in_rms(model, evaluate, &samples.validation);
-    let before_solved = built_in_rms(model, evaluate, &samples.solved_validation);
+    let before = built_in_rms(model, &samples.validation);
+    let before_solved = built_in_rms(model, &samples.solved_validation);
     writeln!(
         out,
         "phase | empties | training | validation | rms train | rms held-out | built-in | rms of 0 | solved held-out | rms | built-in"
@@ -197,10 +188,7 @@ pub fn run(args: &TrainEvalArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dy
         let _ = out.flush();
     });
     bar.finish_and_clear();
-    let bytes = match args.size {
-        6 => oxello::eval::six::SixWeights::from_shared(weights).encode(),
-        _ => oxello::eval::patterns::PatternWeights::from_shared(weights).encode(),
-    };
+    let bytes = (model.encode)(weights);
     std::fs::write(&out_path, &bytes)
         .map_err(|e| format!("cannot write {}: {e}", out_path.display()))?;
     writeln!(
@@ -246,14 +234,13 @@ fn files_in(
     Ok(files)
 }
 
-/// The RMS error of `evaluate` (the weights built into this binary) on
-/// `samples`, phase by phase of `model`, to compare with the training's.
-fn built_in_rms(model: &Model, evaluate: fn(Board) -> i32, samples: &[Sample]) -> Vec<f64> {
+/// The RMS error of the weights of `model` built into this binary on
+/// `samples`, phase by phase, to compare with the training's.
+fn built_in_rms(model: &Model, samples: &[Sample]) -> Vec<f64> {
     let mut sums = vec![(0.0f64, 0usize); model.phases];
-    let mask = model.size.mask();
     for sample in samples {
-        let phase = (model.phase)((sample.board.empties() & mask).count_ones());
-        let error = f64::from(evaluate(sample.board) - i32::from(sample.label));
+        let phase = (model.phase)(model.empties(sample.board));
+        let error = f64::from((model.built_in)(sample.board) - i32::from(sample.label));
         sums[phase].0 += error * error;
         sums[phase].1 += 1;
     }

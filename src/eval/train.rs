@@ -343,6 +343,12 @@ pub struct Model {
     pub lookups: fn(Board, &mut Vec<u32>),
     /// The side to move's and the opponent's mobility.
     pub mobilities: fn(Board) -> (i32, i32),
+    /// The evaluation with the weights built into this binary.
+    pub built_in: fn(Board) -> i32,
+    /// The weight file of trained weights (as [`train_model`] returns them).
+    pub encode: fn(Vec<i16>) -> Vec<u8>,
+    /// Where the built-in weight file lives in the source tree.
+    pub file: &'static str,
 }
 
 /// The 8x8 pattern evaluation ([`super::patterns`]).
@@ -355,6 +361,9 @@ pub const EIGHT: Model = Model {
     phase: super::patterns::phase,
     lookups: |board, out| out.extend_from_slice(&shared_lookups(board)),
     mobilities,
+    built_in: |board| super::patterns::built_in().evaluate(board),
+    encode: |weights| PatternWeights::from_shared(weights).encode(),
+    file: "src/eval/pattern-weights.bin",
 };
 
 /// The 6x6 pattern evaluation ([`super::six`]).
@@ -367,11 +376,14 @@ pub const SIX: Model = Model {
     phase: super::six::phase,
     lookups: super::six::lookups,
     mobilities: super::six::mobilities,
+    built_in: |board| super::six::built_in().evaluate(board),
+    encode: |weights| super::six::SixWeights::from_shared(weights).encode(),
+    file: "src/eval/six-weights.bin",
 };
 
 impl Model {
     /// Empty squares of `board` on the model's board.
-    fn empties(&self, board: Board) -> u32 {
+    pub fn empties(&self, board: Board) -> u32 {
         (board.empties() & self.size.mask()).count_ones()
     }
 
