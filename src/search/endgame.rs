@@ -6,8 +6,10 @@
 //! * [`Search::solve_pv`]: full-window principal-variation search, used at the
 //!   root and on the principal line; keeps the PV.
 //! * `solve_deep`: null-window search from [`DEEP_SOLVE_EMPTIES`] up, with the
-//!   transposition table, an enhanced transposition cutoff (children looked
-//!   up before any is searched), and fastest-first ordering
+//!   transposition table (whose best move comes first when it is a solve's
+//!   or a deep enough search's, [`SOLVE_TABLE_MOVE_MIN_DEPTH`]), an enhanced
+//!   transposition cutoff (children looked up before any is searched), and
+//!   fastest-first ordering
 //!   (fewest opponent replies), ordered by a shallow midgame search when many
 //!   squares are empty.
 //! * `solve_sorted`: null-window search from 5 empties up to
@@ -30,7 +32,7 @@ use crate::search::line::Line;
 use crate::search::node::Child;
 use crate::search::ordering::{OrderingMode, QUADRANT_OF};
 use crate::search::params::*;
-use crate::search::tt::{NO_MOVE, exact_depth};
+use crate::search::tt::{NO_MOVE, exact_depth, is_exact};
 
 impl Search<'_> {
     /// Final score of a position where neither side can move (empties to
@@ -329,7 +331,9 @@ impl Search<'_> {
             {
                 return score;
             }
-            table_move = hit.best;
+            if is_exact(hit.depth) || u32::from(hit.depth) >= SOLVE_TABLE_MOVE_MIN_DEPTH {
+                table_move = hit.best;
+            }
         }
         if empties >= ENDGAME_PROBCUT_MIN_EMPTIES
             && let Some(score) = self.endgame_probcut(board, alpha, empties)

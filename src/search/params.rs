@@ -55,6 +55,19 @@ pub const SHALLOW_ORDERING_EMPTIES: u32 = 21;
 pub const ETC_MIN_EMPTIES: u32 = 10;
 /// Depth of that shallow ordering search.
 pub const SHALLOW_ORDERING_DEPTH: u32 = 4;
+/// Endgame: a solver node puts the table's best move first only when it
+/// comes from a solve (exact or probable) or from a midgame search at least
+/// this deep. The shallow ordering searches ([`SHALLOW_ORDERING_DEPTH`])
+/// leave entries whose best move is a worse guess than the solver's own
+/// ordering, which weighs mobility beside the score. One thread, default
+/// table, nodes, every table move against this rule: FFO #50-54 7.80 G ->
+/// 6.65 G; FFO #40-44 61.0 M -> 60.7 M; FFO #45-49 623.6 M -> 626.8 M; the
+/// 6x6 solve 360 M -> 253 M. Solve entries only (no midgame move at all):
+/// FFO #50-53 3.26 G against 3.40 G, the 6x6 249 M, but FFO #40-44 76.3 M:
+/// below the ladder's reach the presolve iterations' moves guide the solve.
+/// The whole of FFO #40-59 (one thread, default table): 25.78 G -> 21.05 G
+/// nodes (#55 12.89 G -> 10.07 G), every score right.
+pub const SOLVE_TABLE_MOVE_MIN_DEPTH: u32 = SHALLOW_ORDERING_DEPTH + 1;
 /// Ordering by a shallow search: one disc of its score outweighs any
 /// mobility difference (mobility values stay below this), so mobility only
 /// breaks ties between equal scores.
