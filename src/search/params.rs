@@ -48,7 +48,12 @@ pub const TABLE_MIN_EMPTIES: u32 = 8;
 /// instructions (7.60 M -> 7.47 M nodes), #44 6.04 G -> 6.18 G.
 pub const STABILITY_CUTOFF_EMPTIES: u32 = 3;
 /// Endgame: from this many empties on, the moves are ordered by a shallow
-/// midgame search instead of mobility alone.
+/// midgame search instead of mobility alone. From 19 (with
+/// [`SOLVE_TABLE_MOVE_MIN_DEPTH`]) the solves take fewer nodes but more
+/// time, as the ordering searches' nodes cost more: FFO #40-59, one thread,
+/// 21.05 G nodes in 1,213 s from 21 against 19.11 G in 1,431 s from 19
+/// (#50 side by side: 690 M in 46.7 s against 652 M in 50.1 s). From 17:
+/// more nodes too (FFO #45-52 2.01 G against 1.81 G from 21).
 pub const SHALLOW_ORDERING_EMPTIES: u32 = 21;
 /// Endgame: from this many empties on, the children are looked up in the
 /// table before any is searched (enhanced transposition cutoff).
