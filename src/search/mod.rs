@@ -19,6 +19,7 @@
 pub mod control;
 mod driver;
 pub(crate) mod endgame;
+mod huge_pages;
 pub mod line;
 pub(crate) mod local_table;
 pub(crate) mod midgame;

@@ -74,6 +74,26 @@ impl<const N: usize> MoveList<N> {
         self.len += 1;
     }
 
+    /// Every move of `moves` on `board` with its flips, not yet valued.
+    #[inline]
+    pub fn collect(board: Board, moves: u64) -> MoveList<N> {
+        let mut list = MoveList::new();
+        for square in squares(moves) {
+            list.push(Scored {
+                index: square.index() as u8,
+                flips: movegen::flips(board.player, board.opponent, square.index()),
+                value: 0,
+            });
+        }
+        list
+    }
+
+    /// The moves of the list, in their current order.
+    #[inline]
+    pub fn moves(&self) -> &[Scored] {
+        &self.moves[..self.len]
+    }
+
     /// How many moves [`MoveList::next_best`] has handed out.
     #[inline]
     pub fn taken(&self) -> usize {
@@ -180,19 +200,33 @@ impl Search<'_> {
         table_move: u8,
         mode: OrderingMode,
     ) -> MoveList {
+        let mut list = MoveList::collect(board, moves);
+        self.value_moves(board, &mut list, table_move, mode);
+        list
+    }
+
+    /// Values the moves of `list` (collected on `board`) under `mode`;
+    /// `table_move` first.
+    pub(crate) fn value_moves(
+        &mut self,
+        board: Board,
+        list: &mut MoveList,
+        table_move: u8,
+        mode: OrderingMode,
+    ) {
+        if list.len == 1 {
+            // Nothing to order: an ordering search of the only move would
+            // only cost nodes.
+            return;
+        }
         let odd = match mode {
             OrderingMode::FastestFirst => self.odd_regions(board.empties() & self.mask),
             _ => 0,
         };
-        let mut list = MoveList::new();
-        for square in squares(moves) {
-            let mut mv = Scored {
-                index: square.index() as u8,
-                flips: movegen::flips(board.player, board.opponent, square.index()),
-                value: 0,
-            };
+        for i in 0..list.len {
+            let mv = list.moves[i];
             let child = mv.play(board);
-            mv.value = if mv.index == table_move {
+            list.moves[i].value = if mv.index == table_move {
                 i32::MAX
             } else {
                 match mode {
@@ -203,12 +237,10 @@ impl Search<'_> {
                         self.search_value(board, mv, child, depth, SOLVE_ORDERING_SCALE)
                     }
                     OrderingMode::Mobility => -self.mobility_value(child),
-                    OrderingMode::FastestFirst => self.fastest_first_value(child, square, odd),
+                    OrderingMode::FastestFirst => self.fastest_first_value(child, mv.square(), odd),
                 }
             };
-            list.push(mv);
         }
-        list
     }
 
     /// The value of the move `mv` from `board` leaving `child` by a search

@@ -37,6 +37,7 @@
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering, fence};
 
 use crate::board::Board;
+use crate::search::huge_pages;
 use crate::search::params::{SCORE_MAX, SCORE_MIN};
 
 /// Exact endgame results are recorded at this depth plus the number of empty
@@ -291,6 +292,11 @@ impl Table {
     /// A table of `buckets` buckets (a power of two), in `storage`.
     fn with_storage(mut storage: Vec<Bucket>, buckets: usize) -> Table {
         debug_assert!(buckets.is_power_of_two());
+        storage.reserve_exact(buckets);
+        huge_pages::advise(
+            storage.as_ptr().cast(),
+            storage.capacity() * std::mem::size_of::<Bucket>(),
+        );
         storage.resize_with(buckets, Bucket::default);
         Table {
             buckets: storage,
@@ -547,6 +553,67 @@ mod tests {
         assert_eq!(table.probe(c), None);
         // The empty board matches the zeroed entries of an empty table.
         assert_eq!(Table::new(1).probe(Board::new(0, 0)), None);
+    }
+
+    /// Whether the kernel's huge-page policy lets a program ask for them
+    /// (`always` or `madvise`).
+    fn huge_pages_available() -> bool {
+        std::fs::read_to_string("/sys/kernel/mm/transparent_hugepage/enabled")
+            .is_ok_and(|policy| policy.contains("[always]") || policy.contains("[madvise]"))
+    }
+
+    /// The `AnonHugePages` of the mapping of this process holding `address`,
+    /// in KiB.
+    fn huge_kib_at(address: usize) -> Option<u64> {
+        let smaps = std::fs::read_to_string("/proc/self/smaps").ok()?;
+        let mut inside = false;
+        for line in smaps.lines() {
+            let first = line.split_whitespace().next().unwrap_or_default();
+            if let Some((start, end)) = first.split_once('-')
+                && let (Ok(start), Ok(end)) = (
+                    usize::from_str_radix(start, 16),
+                    usize::from_str_radix(end, 16),
+                )
+            {
+                inside = (start..end).contains(&address);
+            } else if inside && let Some(kib) = line.strip_prefix("AnonHugePages:") {
+                return kib.trim().trim_end_matches("kB").trim().parse().ok();
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn a_large_table_lives_on_huge_pages_where_the_kernel_allows() {
+        if !cfg!(target_os = "linux") || !huge_pages_available() {
+            eprintln!("skipped: no transparent huge pages on this machine");
+            return;
+        }
+        let table = Table::new(16);
+        let start = table.buckets.as_ptr() as usize;
+        let huge = huge_kib_at(start + table.bytes() / 2).expect("the table's mapping");
+        // The kernel may be short of free huge pages: one is enough to show
+        // that the table asked.
+        assert!(huge >= 2 << 10, "{huge} KiB on huge pages");
+        // And it is an ordinary table.
+        let board = Board::start(BoardSize::Eight);
+        table.store(board, record(7, -3, 3, 1, 19));
+        assert_eq!(table.probe(board).map(|hit| hit.best), Some(19));
+    }
+
+    #[test]
+    fn advising_any_region_is_harmless() {
+        let bytes = vec![7u8; 3 << 20];
+        for (offset, len) in [
+            (0, 0),
+            (1, 10),
+            (4095, 4097),
+            (0, 3 << 20),
+            (5, (3 << 20) - 5),
+        ] {
+            huge_pages::advise(bytes[offset..].as_ptr(), len);
+        }
+        assert!(bytes.iter().all(|&b| b == 7));
     }
 
     #[test]
