@@ -185,7 +185,7 @@ fn edge_stable_with<const N: usize, const LEN: usize>(
 /// Not counted (so the bound is not tight): inner discs protected only by the
 /// colours in a partly filled line, and discs that are stable because the
 /// game is over.
-#[inline]
+#[inline(always)]
 pub fn stable_discs(player: u64, opponent: u64, size: BoardSize) -> u64 {
     let mask = size.mask();
     let (player, opponent) = (player & mask, opponent & mask);

@@ -23,6 +23,7 @@
 //! Every node from [`STABILITY_CUTOFF_EMPTIES`] empties up first tries a
 //! stability cutoff: the opponent's stable discs bound the score from above.
 
+use crate::bitboard::BoardSize;
 use crate::board::Board;
 use crate::eval::stability;
 use crate::movegen;
@@ -320,7 +321,14 @@ impl Search<'_> {
     fn stability_cutoff(&mut self, board: Board, alpha: i32) -> Option<i32> {
         // Only worth a look when alpha is high enough for a cutoff to be possible.
         if alpha >= self.squares - 2 * board.opponent.count_ones() as i32 {
-            let stable = stability::stable_discs(board.opponent, board.player, self.size);
+            let stable = match self.size {
+                // The board size as a constant: the 8x8 masks and edge
+                // table fold into the code.
+                BoardSize::Eight => {
+                    stability::stable_discs(board.opponent, board.player, BoardSize::Eight)
+                }
+                size => stability::stable_discs(board.opponent, board.player, size),
+            };
             let upper = self.squares - 2 * stable.count_ones() as i32;
             if upper <= alpha {
                 self.control.nodes += 1;
