@@ -22,6 +22,13 @@ pub const SCORE_INF: i32 = 127;
 /// (x86-64-v3) on FFO #40 and #44: 3.17 + 6.18 G instructions; 3.04 + 5.87
 /// G; 2.90 + 5.55 G; the private table up to 11 empties: 2.95 + 5.46 G
 /// (7.14 + 12.55 M nodes against 6.88 + 12.28 M up to 9).
+///
+/// Parity order alone at 5 empties (each empty square tried in turn, odd
+/// regions first, as at 4), measured again with today's solver: callgrind
+/// (x86-64-v3) on FFO #40 + #44 10.34 G -> 9.66 G instructions, but
+/// 22.38 M -> 24.93 M nodes; FFO #45-46 241.1 M -> 270.1 M nodes, time
+/// 15.1 -> 13.9 s (medians of 3, noisy). Not kept: the tree grows, and a
+/// smaller tree is the goal as much as the time.
 pub const DEEP_SOLVE_EMPTIES: u32 = 10;
 /// Entries per number of empties in the thread's private solver table, as a
 /// power of two (24 bytes each: 5 x 4096 entries are 480 KiB). callgrind on
@@ -46,6 +53,14 @@ pub const TABLE_MIN_EMPTIES: u32 = 8;
 /// one thread, 816.4 M -> 794.6 M nodes, time unchanged within noise
 /// (85-105 s against 79-96 s); callgrind FFO #40 3.12 G -> 3.17 G
 /// instructions (7.60 M -> 7.47 M nodes), #44 6.04 G -> 6.18 G.
+///
+/// How often the bound, once computed, cuts (FFO #40-44, one thread): 21%
+/// of the computations at 3 empties, 23% at 4, 8% at 5 and 6, 3% at 7 and
+/// 8, 1% and less from 9. The alphas of these nodes sit in a narrow band,
+/// so a threshold on alpha per number of empties (as Edax keeps) would skip
+/// at most 2-3% of the computations below 7 empties for 1% of the cuts.
+/// Computing the bound with the 8x8 board size as a constant: callgrind
+/// FFO #40 + #44 10.10 G -> 10.02 G instructions.
 pub const STABILITY_CUTOFF_EMPTIES: u32 = 3;
 /// Endgame: from this many empties on, the moves are ordered by a shallow
 /// midgame search instead of mobility alone. From 19 (with
@@ -57,6 +72,12 @@ pub const STABILITY_CUTOFF_EMPTIES: u32 = 3;
 pub const SHALLOW_ORDERING_EMPTIES: u32 = 21;
 /// Endgame: from this many empties on, the children are looked up in the
 /// table before any is searched (enhanced transposition cutoff).
+///
+/// The probes miss the cache: perf puts 88% of the cutoff's samples on the
+/// first load of a bucket. Prefetching every child's bucket before the
+/// first probe changed nothing measurable (FFO #45-46, one thread, medians
+/// of 3 side by side: 16.1 s without, 16.6 s with); the table on huge pages
+/// ([`crate::search::tt::Table::new`]) made the whole solve about 8% faster.
 pub const ETC_MIN_EMPTIES: u32 = 10;
 /// Depth of that shallow ordering search.
 pub const SHALLOW_ORDERING_DEPTH: u32 = 4;
@@ -91,11 +112,18 @@ pub const MOBILITY_WEIGHT: i32 = 1 << 10;
 pub const CORNER_MOBILITY_BONUS: i32 = 1 << 10;
 /// Fastest-first: weight of each empty square next to our discs after the
 /// move (potential mobility we hand the opponent).
+///
+/// Without it in the solver's fastest-first order (5-9 empties): callgrind
+/// FFO #40 + #44 10.34 G -> 9.97 G instructions, but 2.4% and 1.3% more
+/// nodes.
 pub const POTENTIAL_MOBILITY_WEIGHT: i32 = 1 << 6;
 /// Fastest-first: bonus for a move in a region with an odd number of empties.
 pub const PARITY_BONUS: i32 = 1 << 8;
 
 /// Midgame: width of the aspiration window around the previous score, discs.
+///
+/// The exact solve after a probable one uses it too: ±1 instead of ±4 there
+/// gave FFO #45-49 626.76 M -> 626.41 M nodes, too little to matter.
 pub const ASPIRATION_WINDOW: i32 = 4;
 /// Midgame: from this depth on, moves are ordered by a shallower search.
 pub const SHALLOW_ORDERING_MIN_DEPTH: u32 = 4;
