@@ -81,6 +81,10 @@ pub const SHALLOW_ORDERING_EMPTIES: u32 = 21;
 /// first probe changed nothing measurable (FFO #45-46, one thread, medians
 /// of 3 side by side: 16.1 s without, 16.6 s with); the table on huge pages
 /// ([`crate::search::tt::Table::new`]) made the whole solve about 8% faster.
+/// From 12 instead, with the table on huge pages (one thread): FFO #45-49
+/// 626.76 M -> 629.97 M nodes, time medians of 3 alternating 43.6 -> 41.8
+/// s; FFO #50-52 1.184 G -> 1.190 G nodes; FFO #40-44 60.73 M -> 61.44 M.
+/// Kept at 10: a few percent of time for a larger tree.
 pub const ETC_MIN_EMPTIES: u32 = 10;
 /// Depth of that shallow ordering search.
 pub const SHALLOW_ORDERING_DEPTH: u32 = 4;
