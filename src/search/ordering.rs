@@ -58,7 +58,7 @@ pub(crate) struct MoveList<const N: usize = MAX_MOVES> {
 
 impl<const N: usize> MoveList<N> {
     #[inline]
-    fn new() -> MoveList<N> {
+    pub fn new() -> MoveList<N> {
         MoveList {
             moves: [Scored::default(); N],
             len: 0,
@@ -69,7 +69,7 @@ impl<const N: usize> MoveList<N> {
     }
 
     #[inline]
-    fn push(&mut self, mv: Scored) {
+    pub fn push(&mut self, mv: Scored) {
         self.moves[self.len] = mv;
         self.len += 1;
     }
@@ -236,7 +236,11 @@ impl Search<'_> {
                         self.search_value(board, *mv, child, depth, SOLVE_ORDERING_SCALE)
                     }
                     OrderingMode::Mobility => -self.mobility_value(child),
-                    OrderingMode::FastestFirst => self.fastest_first_value(child, mv.square(), odd),
+                    OrderingMode::FastestFirst => {
+                        let replies =
+                            movegen::legal_moves(child.player, child.opponent) & self.mask;
+                        self.fastest_first_value(child, replies, mv.square(), odd)
+                    }
                 }
             };
         }
@@ -260,45 +264,23 @@ impl Search<'_> {
         -score * scale - self.mobility_value(child)
     }
 
-    /// The moves of `moves` (at most `N`) with their flips, valued
-    /// fastest first: for the solver's last empties, below the table.
+    /// The fastest-first value of the move to `square` leaving `child`, in
+    /// which the opponent has the `replies`: few of them, and a region with
+    /// an odd number of empties (`odd`) ahead.
     #[inline]
-    pub(crate) fn order_fastest_first<const N: usize>(
+    pub(crate) fn fastest_first_value(
         &self,
-        board: Board,
-        moves: u64,
-        empties: u64,
-    ) -> MoveList<N> {
-        if moves & (moves - 1) == 0 {
-            // A lone move needs no value (callgrind, FFO #40 + #44: 0.8%
-            // fewer instructions).
-            return MoveList::collect(board, moves);
-        }
-        let odd = self.odd_regions(empties);
-        let mut list = MoveList::new();
-        for square in squares(moves) {
-            let flips = movegen::flips(board.player, board.opponent, square.index());
-            let child = board.play_flips(square, flips);
-            list.push(Scored {
-                index: square.index() as u8,
-                flips,
-                value: self.fastest_first_value(child, square, odd),
-            });
-        }
-        list
-    }
-
-    /// The fastest-first value of the move to `square` leaving `child`:
-    /// few opponent replies, and a region with an odd number of empties
-    /// (`odd`) ahead.
-    #[inline]
-    fn fastest_first_value(&self, child: Board, square: Square, odd: u64) -> i32 {
+        child: Board,
+        replies: u64,
+        square: Square,
+        odd: u64,
+    ) -> i32 {
         let parity = if odd & square.bit() != 0 {
             PARITY_BONUS
         } else {
             0
         };
-        parity - self.mobility_value(child)
+        parity - self.mobility_value_of(child, replies)
     }
 
     /// How much freedom a position leaves its side to move: weighted legal
@@ -306,6 +288,12 @@ impl Search<'_> {
     #[inline]
     pub(crate) fn mobility_value(&self, board: Board) -> i32 {
         let moves = movegen::legal_moves(board.player, board.opponent) & self.mask;
+        self.mobility_value_of(board, moves)
+    }
+
+    /// [`Search::mobility_value`] of `board`, whose side to move has `moves`.
+    #[inline]
+    pub(crate) fn mobility_value_of(&self, board: Board, moves: u64) -> i32 {
         let potential = neighbours(board.opponent) & board.empties() & self.mask;
         MOBILITY_WEIGHT * moves.count_ones() as i32
             + CORNER_MOBILITY_BONUS * (moves & self.corners).count_ones() as i32
