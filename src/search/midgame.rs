@@ -158,12 +158,12 @@ impl Search<'_> {
 
     /// A quick full-window score used only to order moves.
     pub(crate) fn ordering_search(&mut self, board: Board, depth: u32) -> i32 {
-        let mut scratch = Line::new();
         let empties = (board.empties() & self.mask).count_ones();
         if depth >= empties || depth == 0 {
             // Never solve while ordering: a shallow evaluation is all we want.
             return self.evaluate(board);
         }
+        let mut scratch = Line::new();
         self.pvs(board, -SCORE_INF, SCORE_INF, depth, &mut scratch)
     }
 }

@@ -193,6 +193,7 @@ impl OrderingMode {
 impl Search<'_> {
     /// Every move of `moves` with its flips and its value under `mode`;
     /// `table_move` first.
+    #[inline(always)]
     pub(crate) fn order_moves(
         &mut self,
         board: Board,
