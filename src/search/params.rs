@@ -125,8 +125,10 @@ pub const CORNER_MOBILITY_BONUS: i32 = 1 << 10;
 /// nodes.
 /// Again with the nearly forced children searched before the sort, without
 /// it at 5-8 empties only: 9.57 G -> 9.35 G instructions, 21.78 M -> 21.80
-/// M nodes, but slower: FFO #45-49, one thread, 6 runs each alternating,
-/// 38.6-44.8 s (median 40.6) with it, 41.3-45.2 s (median 43.6) without.
+/// M nodes, and no faster: FFO #45-49, one thread, run side by side on
+/// the two cores (swapped each time), 34.2-41.1 s with it, 34.8-39.7 s
+/// without (means 37.5 and 37.4 s). Not kept: a second rule for a gain no
+/// clock shows.
 pub const POTENTIAL_MOBILITY_WEIGHT: i32 = 1 << 6;
 /// Fastest-first: bonus for a move in a region with an odd number of empties.
 pub const PARITY_BONUS: i32 = 1 << 8;
