@@ -5,6 +5,11 @@
 //! searches then take moves best first with [`MoveList::next_best`]
 //! (selection sort one step at a time: cutoffs often come early, so sorting
 //! the whole list would be wasted work).
+//!
+//! The solver's nodes of 5-9 empties build their list themselves
+//! (`sort_or_settle` in `endgame.rs`): they may settle a move
+//! by a table bound or a search before it is valued, then value the others
+//! with [`Search::fastest_first_value`].
 
 use crate::bitboard::{BoardSize, neighbours, squares};
 use crate::board::Board;
@@ -57,6 +62,7 @@ pub(crate) struct MoveList<const N: usize = MAX_MOVES> {
 }
 
 impl<const N: usize> MoveList<N> {
+    /// An empty list.
     #[inline]
     pub fn new() -> MoveList<N> {
         MoveList {
@@ -68,6 +74,7 @@ impl<const N: usize> MoveList<N> {
         }
     }
 
+    /// Adds `mv` (the list holds at most `N` moves).
     #[inline]
     pub fn push(&mut self, mv: Scored) {
         self.moves[self.len] = mv;
