@@ -37,13 +37,6 @@ use crate::search::ordering::{MoveList, OrderingMode, QUADRANT_OF, Scored};
 use crate::search::params::*;
 use crate::search::tt::{NO_MOVE, exact_depth, is_exact};
 
-/// What [`Search::sort_or_settle`] found: the moves left to search, or
-/// a score that settles the node.
-enum Sorted {
-    Moves(MoveList<{ DEEP_SOLVE_EMPTIES as usize }>),
-    Cut(i32),
-}
-
 impl Search<'_> {
     /// Final score of a position where neither side can move (empties to
     /// the winner; see [`Board::final_score_on`]).
@@ -290,21 +283,15 @@ impl Search<'_> {
             return self.solve_pass(board, alpha);
         }
         let mut best = -SCORE_INF;
-        let mut list = match self.sort_or_settle(board, alpha, moves, empties, count, &mut best) {
-            Sorted::Moves(list) => list,
-            Sorted::Cut(score) => {
-                if !self.control.is_stopped() {
-                    self.local.store(board, count, alpha, score);
-                }
-                return score;
-            }
-        };
-        while let Some(mv) = list.next_best() {
-            let score = -self.solve_nws(mv.play(board), -alpha - 1);
-            if score > best {
-                best = score;
-                if score > alpha {
-                    break;
+        if let Some(mut list) = self.sort_or_settle(board, alpha, moves, empties, count, &mut best)
+        {
+            while let Some(mv) = list.next_best() {
+                let score = -self.solve_nws(mv.play(board), -alpha - 1);
+                if score > best {
+                    best = score;
+                    if score > alpha {
+                        break;
+                    }
                 }
             }
         }
@@ -316,13 +303,16 @@ impl Search<'_> {
 
     /// The moves of `moves` from `board` (`count` empties, the squares of
     /// `empties`), valued fastest first for a null-window search above
-    /// `alpha`. On the way, two things can settle a move before the sort:
+    /// `alpha`. On the way, two things can settle a move before the sort,
+    /// its score (a bound, fail-soft) folded into `best`:
     /// * the child's bounds in this thread's table. One proving the cut
     ///   ends the node; one proving the move fails low leaves it out of the
-    ///   list, its bound folded into `best`;
+    ///   list;
     /// * a child where the opponent has at most one reply (a corner counts
     ///   twice) is searched at once: such a move comes first anyway, and
     ///   when it cuts, the other moves need no value.
+    ///
+    /// `None` when a move proved the cut (its score is then in `best`).
     ///
     /// callgrind (x86-64-v3) on FFO #40 + #44: 10.05 G -> 9.74 G
     /// instructions, 22.38 M -> 21.93 M nodes. Without the search at once
@@ -340,11 +330,11 @@ impl Search<'_> {
         empties: u64,
         count: u32,
         best: &mut i32,
-    ) -> Sorted {
+    ) -> Option<MoveList<{ DEEP_SOLVE_EMPTIES as usize }>> {
         if moves & (moves - 1) == 0 {
             // A lone move needs no value (callgrind, FFO #40 + #44: 0.8%
             // fewer instructions).
-            return Sorted::Moves(MoveList::collect(board, moves));
+            return Some(MoveList::collect(board, moves));
         }
         let mut list = MoveList::new();
         let odd = self.odd_regions(empties);
@@ -355,7 +345,8 @@ impl Search<'_> {
                 && let Some((lower, upper)) = self.local.probe(child, count - 1)
             {
                 if -upper > alpha {
-                    return Sorted::Cut(-upper);
+                    *best = -upper;
+                    return None;
                 }
                 if -lower <= alpha {
                     *best = (*best).max(-lower);
@@ -368,7 +359,7 @@ impl Search<'_> {
                 if score > *best {
                     *best = score;
                     if score > alpha {
-                        return Sorted::Cut(score);
+                        return None;
                     }
                 }
                 continue;
@@ -379,7 +370,7 @@ impl Search<'_> {
                 value: self.fastest_first_value(child, replies, square, odd),
             });
         }
-        Sorted::Moves(list)
+        Some(list)
     }
 
     /// The side to move has no move: pass, or score the finished game.
@@ -465,7 +456,6 @@ impl Search<'_> {
         alpha: i32,
         empties: u32,
     ) -> Option<i32> {
-        let child_depth = exact_depth(empties - 1);
         if empties - 1 < DEEP_SOLVE_EMPTIES {
             // The children live in this thread's table, not the shared one.
             for mv in list.moves() {
@@ -477,6 +467,7 @@ impl Search<'_> {
             }
             return None;
         }
+        let child_depth = exact_depth(empties - 1);
         for mv in list.moves() {
             if let Some(hit) = self.tt.probe(mv.play(board))
                 && self.trusted(&hit, child_depth)
