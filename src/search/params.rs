@@ -236,6 +236,13 @@ pub const SPLIT_MAX_NESTING: usize = 8;
 /// the evaluation: 170 M nodes but 10.7 s. With [`SOLVE_ORDERING_SCALE`]
 /// and sorting from 5 empties: 100.3 M from 12, 102.3 M from 10, and from
 /// 14 with the old scale 109.7 M.
+/// Again with the solver of 7ac2196 (an evaluation counts as a node), from
+/// 12 / 14: callgrind FFO #40 + #44 8.43 G / 7.81 G instructions (16: 7.84
+/// G, 13: 8.08 G); but one thread, nodes and seconds side by side: FFO
+/// #40-44 58.7 M / 60.0 M; #45-49 605.1 M / 604.9 M, 31.7-30.2 s /
+/// 32.4-29.8 s; #50-52 1,155 M in 68.4 s / 1,106 M in 64.4 s; #53-54
+/// 5,287 M in 284.8 s / 5,488 M in 279.4 s. In all 7,106 M / 7,259 M
+/// nodes, about 2% less time: not a clear gain, so 12 stays.
 pub const EVAL_ORDERING_EMPTIES: u32 = 12;
 /// Depth of that search (0: the evaluation of the position after the move).
 pub const EVAL_ORDERING_DEPTH: u32 = 0;
