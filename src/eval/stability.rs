@@ -18,7 +18,7 @@
 //!    changing (see [`stable_discs`]).
 
 use super::features;
-use crate::bitboard::BoardSize;
+use crate::bitboard::{BoardSize, squares};
 
 /// Every square but column a: the target of a shift towards column h.
 const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
@@ -237,11 +237,13 @@ impl FreeLines {
         let top_bottom = features::side_rows(size);
         let border = left_right | top_bottom;
         let empty = !occupied & size.mask();
-        if size == BoardSize::Eight && empty.count_ones() <= FEW_EMPTIES {
+        if empty.count_ones() <= FEW_EMPTIES {
             // Few empties (the solver's case): the lines through them are
-            // the ones not full.
+            // the ones not full. (On a small board the 8x8 lines also mark
+            // squares off the board, which hold no disc: only the squares
+            // on the board are read.)
             let mut open = [0u64; 4];
-            for square in crate::bitboard::squares(empty) {
+            for square in squares(empty) {
                 let lines = &LINES_THROUGH[square.index()];
                 for (open, line) in open.iter_mut().zip(lines) {
                     *open |= line;
@@ -313,8 +315,8 @@ fn near_a(s: u64) -> u64 {
     ((s << 7) & NOT_H) | ((s >> 7) & NOT_A)
 }
 
-/// Up to this many empties, [`FreeLines::new`] on 8x8 ORs together the
-/// lines through each empty square instead of testing every line for
+/// Up to this many empties, [`FreeLines::new`] ORs together the lines
+/// through each empty square instead of testing every line for
 /// fullness. callgrind, the solver on FFO #40 (its stability bound from 3
 /// empties): 3.248 G instructions with the line tests alone; 3.218 G up to
 /// 3 empties, 3.202 G up to 6, 3.203 G up to 10. (Inlined: as a call, it
@@ -460,19 +462,32 @@ mod tests {
     #[test]
     fn free_lines_from_few_empties_match_the_line_tests() {
         let mut rng = StdRng::seed_from_u64(5);
-        let size = BoardSize::Eight;
-        let (left_right, top_bottom) = (features::side_columns(size), features::side_rows(size));
-        let border = left_right | top_bottom;
-        for _ in 0..5_000 {
-            let mut filled = u64::MAX;
-            for _ in 0..rng.random_range(0..=FEW_EMPTIES) {
-                filled &= !(1u64 << rng.random_range(0..64));
+        for size in BoardSize::ALL {
+            let mask = size.mask();
+            let (left_right, top_bottom) =
+                (features::side_columns(size), features::side_rows(size));
+            let border = left_right | top_bottom;
+            for _ in 0..5_000 {
+                let mut occupied = mask;
+                for _ in 0..rng.random_range(0..=FEW_EMPTIES) {
+                    occupied &= !(1u64 << rng.random_range(0..64));
+                }
+                // The line tests, squares off the board counting as filled.
+                let filled = occupied | !mask;
+                let lines = FreeLines::new(occupied, size);
+                let got = [lines.h, lines.v, lines.d, lines.a];
+                let want = [
+                    full_rows(filled) | left_right,
+                    full_columns(filled) | top_bottom,
+                    full_diagonals(filled) | border,
+                    full_anti_diagonals(filled) | border,
+                ];
+                assert_eq!(
+                    got.map(|x| x & mask),
+                    want.map(|x| x & mask),
+                    "{size:?} {occupied:#x}"
+                );
             }
-            let lines = FreeLines::new(filled, size);
-            assert_eq!(lines.h, full_rows(filled) | left_right, "{filled:#x}");
-            assert_eq!(lines.v, full_columns(filled) | top_bottom, "{filled:#x}");
-            assert_eq!(lines.d, full_diagonals(filled) | border, "{filled:#x}");
-            assert_eq!(lines.a, full_anti_diagonals(filled) | border, "{filled:#x}");
         }
     }
 

@@ -22,7 +22,7 @@ use crate::square::Square;
 use std::mem::MaybeUninit;
 
 /// A move with its flips and ordering value.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 pub(crate) struct Scored {
     pub index: u8,
     pub flips: u64,
