@@ -207,3 +207,31 @@ fn errors_under_json_are_json() {
         assert!(values[0]["error"].is_string(), "{args:?}: {out:?}");
     }
 }
+
+#[test]
+fn the_gomoku_bench_sums_its_rows_into_its_signature() {
+    let (out, _) = exits(0, &["bench", "--game", "gomoku", "--depth", "3"]);
+    let rows: Vec<u64> = out
+        .iter()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .map(|l| l.split('|').nth(6).unwrap().trim().parse().unwrap())
+        .collect();
+    assert_eq!(rows.len(), 12, "{out:?}");
+    let signature = out.iter().find_map(|l| l.strip_prefix("signature "));
+    assert_eq!(
+        signature,
+        Some(rows.iter().sum::<u64>().to_string().as_str())
+    );
+    for args in [
+        &["bench", "--game", "gomoku", "--selectivity", "95"][..],
+        &["bench", "--game", "gomoku", "--accuracy", suite()],
+        &["bench", "--game", "gomoku", "--depth", "41"],
+        &["bench", "--game", "gomoku", "--threads", "2"],
+    ] {
+        let (_, err) = exits(2, args);
+        assert!(
+            err.iter().any(|l| l.starts_with("error: ")),
+            "{args:?}: {err:?}"
+        );
+    }
+}

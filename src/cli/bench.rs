@@ -8,6 +8,7 @@
 //! gives the signature of the full-width search.
 
 use super::EngineArgs;
+use super::game::Game;
 use clap::Args;
 use oxello::accuracy::{self, AccuracyError, Summary};
 use oxello::formats::{board_string, obf};
@@ -28,6 +29,11 @@ pub struct BenchArgs {
     /// is chosen and the discs lost.
     #[arg(long)]
     pub accuracy: Option<std::path::PathBuf>,
+    /// The game: `othello`, or `gomoku` (middle games of the balanced
+    /// opening lists, 15x15 standard and 20x20 freestyle, searched to
+    /// `--depth`, default 8).
+    #[arg(long, value_enum, default_value_t = Game::Othello)]
+    pub game: Game,
 }
 
 /// The bench positions, compiled in so the bench runs from anywhere.
@@ -81,6 +87,24 @@ pub fn run(args: &BenchArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
         "bench (one thread, a fresh table, fixed positions)",
         &["level", "hash", "time", "threads", "seed"],
     )?;
+    if args.game == Game::Gomoku {
+        if args.accuracy.is_some() {
+            return Err(super::usage(
+                "--accuracy measures Othello moves: drop --game gomoku",
+            ));
+        }
+        engine.refuse("bench --game gomoku", &["selectivity"])?;
+        let depth = engine
+            .depth
+            .unwrap_or(super::gomoku_bench::DEFAULT_GOMOKU_BENCH_DEPTH);
+        if !(1..=oxello::gomoku::search::MAX_DEPTH).contains(&depth) {
+            return Err(super::usage(format!(
+                "bench --game gomoku: depth {depth}: use 1 to {}",
+                oxello::gomoku::search::MAX_DEPTH
+            )));
+        }
+        return super::gomoku_bench::run(depth);
+    }
     let selectivity = engine.options()?.analysis_selectivity();
     match &args.accuracy {
         Some(path) => run_accuracy(

@@ -15,6 +15,7 @@ mod console;
 mod fit_probcut;
 mod game;
 mod game_analysis;
+mod gomoku_bench;
 mod r#match;
 mod r#move;
 mod perft;

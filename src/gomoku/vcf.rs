@@ -8,9 +8,9 @@
 //! means none was found within the budget.
 
 use crate::Color;
-use crate::gomoku::board::{Board, Threats};
+use crate::gomoku::board::{Board, DIRECTIONS, Threats};
 use crate::gomoku::threat::Class;
-use crate::gomoku::threat::{class_of, defences, fives, is_legal, line_cells, open_four_points};
+use crate::gomoku::threat::{class_of, defences, fives, is_legal, open_four_points};
 use crate::search::StopSignal;
 use std::time::Instant;
 
@@ -81,14 +81,57 @@ fn four_moves(board: &Board, color: Color) -> Vec<usize> {
     moves.into_iter().map(|(_, i)| i).collect()
 }
 
-/// The five points of `color` on the lines through `index`.
-fn fives_around(board: &Board, index: usize, color: Color) -> Vec<usize> {
-    let mut out: Vec<usize> = line_cells(board, index)
-        .filter(|&c| board.makes_five(c, color))
-        .collect();
-    out.sort_unstable();
-    out.dedup();
-    out
+/// Five points of one side: how many, and the first in index order (the
+/// only one a search needs: with two or more, the side wins or the
+/// opponent has lost).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct FivePoints {
+    count: usize,
+    first: usize,
+}
+
+impl FivePoints {
+    /// The five points of `color` anywhere on the board.
+    fn of(board: &Board, color: Color) -> FivePoints {
+        let mut cells = board.flagged_cells(color, Threats::FIVE);
+        let first = cells.next().unwrap_or(usize::MAX);
+        FivePoints {
+            count: usize::from(first != usize::MAX) + cells.count(),
+            first,
+        }
+    }
+}
+
+/// The five points of `color` on the lines through its stone at `index`,
+/// just placed, when `color` had none before: each is new, so it lies on a
+/// line where the stone made a four. Only those lines are scanned. (Each
+/// cell lies on one line through `index` at most, so none is counted
+/// twice; occupied cells and walls carry no threat flags.)
+///
+/// The scan of all four lines through the iterator of their empty cells
+/// took 13% of a search's time. callgrind, `bench --game gomoku`: at
+/// depth 7, 82.72 G instructions with that scan, 82.30 G scanning every
+/// line's flag bytes; at depth 6, 42.18 G with that scan, 37.32 G scanning
+/// only the lines of a four.
+fn fives_around(board: &Board, index: usize, color: Color) -> FivePoints {
+    let r = board.n() as isize;
+    let mut found = FivePoints {
+        count: 0,
+        first: usize::MAX,
+    };
+    for (d, step) in DIRECTIONS.into_iter().enumerate() {
+        if !board.made(index, d, color).is_four() {
+            continue;
+        }
+        for k in (-r..0).chain(1..=r) {
+            let at = (index as isize + k * step) as usize;
+            if board.makes_five(at, color) {
+                found.count += 1;
+                found.first = found.first.min(at);
+            }
+        }
+    }
+    found
 }
 
 /// VCF for the side to move within `depth` fours. On success `line` holds
@@ -100,11 +143,11 @@ pub fn vcf(
     line: &mut Vec<usize>,
 ) -> bool {
     let me = board.to_move();
-    if let Some(&five) = fives(board, me).first() {
+    if let Some(five) = board.flagged_cells(me, Threats::FIVE).next() {
         line.push(five);
         return true;
     }
-    let their_fives = fives(board, me.opponent());
+    let their_fives = FivePoints::of(board, me.opponent());
     vcf_inner(board, depth, budget, line, their_fives)
 }
 
@@ -115,14 +158,14 @@ fn vcf_inner(
     depth: u32,
     budget: &mut ThreatBudget,
     line: &mut Vec<usize>,
-    their_fives: Vec<usize>,
+    their_fives: FivePoints,
 ) -> bool {
     let me = board.to_move();
     let them = me.opponent();
-    let moves = match their_fives.len() {
+    let moves = match their_fives.count {
         0 => four_moves(board, me),
         1 => {
-            let block = their_fives[0];
+            let block = their_fives.first;
             let four = (0..4).any(|d| board.pattern(block, d, me).is_four());
             if !four || !is_legal(board, block, me) {
                 return false;
@@ -140,10 +183,10 @@ fn vcf_inner(
         }
         board.place(mv);
         let wins = fives_around(board, mv, me);
-        let won = match wins.len() {
+        let won = match wins.count {
             0 => false,
             1 => {
-                let block = wins[0];
+                let block = wins.first;
                 if !is_legal(board, block, them) {
                     line.extend([mv, block]);
                     board.undo();
@@ -164,7 +207,7 @@ fn vcf_inner(
             }
             _ => {
                 // Two winning points; the defender has no five (checked above).
-                line.extend([mv, wins[0]]);
+                line.extend([mv, wins.first]);
                 true
             }
         };
@@ -281,4 +324,76 @@ fn defend(board: &mut Board, depth: u32, budget: &mut ThreatBudget) -> bool {
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gomoku::{Config, Rule};
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    /// Every five point of `color` on the lines through `index`, by a scan
+    /// of all four lines.
+    fn all_fives_around(board: &Board, index: usize, color: Color) -> FivePoints {
+        let r = board.n() as isize;
+        let cells: Vec<usize> = DIRECTIONS
+            .into_iter()
+            .flat_map(|step| (-r..=r).map(move |k| (index as isize + k * step) as usize))
+            .filter(|&at| at != index && board.makes_five(at, color))
+            .collect();
+        FivePoints {
+            count: cells.len(),
+            first: cells.iter().copied().min().unwrap_or(usize::MAX),
+        }
+    }
+
+    /// On random games of every rule, after each stone placed by a side
+    /// without five points, the lines of its fours hold all its five
+    /// points around the stone.
+    #[test]
+    fn five_points_lie_on_the_lines_of_the_fours() {
+        let mut rng = StdRng::seed_from_u64(0xf1fe);
+        let (mut checked, mut fours) = (0, 0);
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro] {
+            let config = Config {
+                width: 15,
+                height: 15,
+                n: 5,
+                rule,
+            };
+            for _ in 0..60 {
+                let mut board = Board::new(config).unwrap();
+                board.place(crate::gomoku::board::Point::new(7, 7).index());
+                for _ in 0..120 {
+                    let cells = board.near_empty_cells();
+                    if cells.is_empty() {
+                        break;
+                    }
+                    let cell = cells[rng.random_range(0..cells.len())];
+                    let me = board.to_move();
+                    if !is_legal(&board, cell, me) || board.makes_five(cell, me) {
+                        continue;
+                    }
+                    let had_none = fives(&board, me).is_empty();
+                    board.place(cell);
+                    if had_none {
+                        let found = fives_around(&board, cell, me);
+                        assert_eq!(
+                            found,
+                            all_fives_around(&board, cell, me),
+                            "{rule:?} after {:?}",
+                            board.history()
+                        );
+                        checked += 1;
+                        fours += usize::from(found.count > 0);
+                    }
+                }
+            }
+        }
+        assert!(
+            checked > 10_000 && fours > 500,
+            "{checked} stones, {fours} fours"
+        );
+    }
 }
