@@ -29,8 +29,8 @@ pub struct BenchArgs {
     /// is chosen and the discs lost.
     #[arg(long)]
     pub accuracy: Option<std::path::PathBuf>,
-    /// The game: `othello`, or `gomoku` (middle games of the balanced
-    /// opening lists, 15x15 standard and 20x20 freestyle, searched to
+    /// The game: `othello`, or `gomoku` (the positions of the first
+    /// balanced openings, 15x15 standard and 20x20 freestyle, searched to
     /// `--depth`, default 8).
     #[arg(long, value_enum, default_value_t = Game::Othello)]
     pub game: Game,

@@ -1,6 +1,6 @@
-//! `oxello bench --game gomoku`: the gomoku benchmark. Middle-game
-//! positions from the balanced opening lists searched to a fixed depth, one
-//! thread, a fresh table for each. As with the Othello bench, the total
+//! `oxello bench --game gomoku`: the gomoku benchmark. The positions of
+//! the first balanced openings (5 to 10 stones) searched to a fixed depth,
+//! one thread, a fresh table for each. As with the Othello bench, the total
 //! node count is the search's signature: a change that alters it changes
 //! the gomoku search, and its commit records the new one.
 
