@@ -93,16 +93,11 @@ pub fn run(args: &BenchArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
                 "--accuracy measures Othello moves: drop --game gomoku",
             ));
         }
-        engine.refuse("bench --game gomoku", &["selectivity"])?;
+        // The gomoku modes' own checks: the depth's range, no selectivity.
         let depth = engine
+            .gomoku_options("bench --game gomoku")?
             .depth
             .unwrap_or(super::gomoku_bench::DEFAULT_GOMOKU_BENCH_DEPTH);
-        if !(1..=oxello::gomoku::search::MAX_DEPTH).contains(&depth) {
-            return Err(super::usage(format!(
-                "bench --game gomoku: depth {depth}: use 1 to {}",
-                oxello::gomoku::search::MAX_DEPTH
-            )));
-        }
         return super::gomoku_bench::run(depth);
     }
     let selectivity = engine.options()?.analysis_selectivity();
