@@ -48,6 +48,12 @@ pub const MAX_DEPTH: u32 = 40;
 /// opponent's) keeps it among the 12 in only 59%: depth 6 took 389,884
 /// nodes instead of 2,350,498, but it scored Elo -105.9 +- 46.3 against the
 /// build of 41b2dcd.
+///
+/// The cut is a guess, so a node whose [`WIDTH`] moves all lose is not
+/// proven lost. Searching the rest of its moves in that case (15x15
+/// standard, 0.2 s per move, 160 games, against the build without it):
+/// `bench --game gomoku` took 7,551,571 nodes against 5,250,948 (depth
+/// 8), and the match scored Elo -15.2 +- 53.8; not kept.
 const WIDTH: usize = 12;
 /// Killer moves kept per ply: the last quiet moves that cut there, tried
 /// right after the table's move. Measured as above against none: Elo
@@ -70,7 +76,20 @@ const FREE_FORCED_MOVES: usize = 5;
 /// against the build without it): 40 scored Elo +39.3 +- 44.4, 60 scored
 /// +43.7 +- 44.4 (the two together 267-3-210, about +41 +- 31), 100 scored
 /// -8.7 +- 44.0.
+///
+/// A null move on top of it (a pass searched with a null window to
+/// `depth - 3 - depth / 4`, at quiet null-window nodes from 3 plies left
+/// whose evaluation reaches beta, never twice in a row): depth 8 on the
+/// bench took 5,299,788 nodes against 5,250,948, and it scored Elo
+/// -15.2 +- 53.5 (15x15 standard, 0.2 s per move, 160 games); not kept.
 const FUTILITY_MARGIN: i32 = 60;
+/// Moves of a quiet node searched at full depth before the later ones
+/// are first tried one ply shallower (from 2 plies left). Reducing from
+/// the 4th move, and by two plies from the 9th (from 3 plies left): depth
+/// 8 on the bench took 4,422,569 nodes against 5,250,948, and it scored
+/// Elo -32.7 +- 53.6 (15x15 standard, 0.2 s per move, 160 games); not
+/// kept.
+const LATE_MOVES: usize = 6;
 /// How far below the horizon forced replies are still followed.
 const MIN_QUIESCENCE_DEPTH: i32 = -8;
 /// Fours a node's VCF tries.
@@ -96,6 +115,15 @@ const ROOT_VCT_NODES: u64 = 400_000;
 /// standard, 0.3 s per move, 240 games each) against 0.3: 0.1 scored Elo
 /// +27.6 +- 44.2 and +39.3 +- 44.2 in two runs (261-4-215 in all, about
 /// +33 +- 31).
+///
+/// The opponent's threats are not looked for at the root. In 93 games
+/// lost to Rapfi (1 s per move, 6a37f0e), at our first move after which
+/// our VCT (depth 8, 300 K nodes) finds a win for Rapfi, another move
+/// that is not a four avoided it in 14 games; in 79, every move allowed
+/// it: those games were lost before the threats began. When the search
+/// scores the root lost, playing instead the first root move after which
+/// the opponent has no VCT (100 K nodes each) scored Elo +6.5 +- 54.1
+/// (15x15 standard, 0.2 s per move, 160 games); not kept.
 const ROOT_VCT_SHARE: f64 = 0.1;
 /// Nodes between looks at the clock.
 const CHECK_EVERY: u64 = 64;
@@ -990,7 +1018,11 @@ impl<'a> Worker<'a> {
                 score = -self.pvs(board, next, -beta, -alpha, ply + 1);
             } else {
                 // Late moves: one ply less first.
-                let reduce = if i >= 6 && next >= 2 && !forced { 1 } else { 0 };
+                let reduce = if i >= LATE_MOVES && next >= 2 && !forced {
+                    1
+                } else {
+                    0
+                };
                 score = -self.pvs(board, next - reduce, -alpha - 1, -alpha, ply + 1);
                 if score > alpha && !self.aborted {
                     score = -self.pvs(board, next, -beta, -alpha, ply + 1);
