@@ -52,11 +52,9 @@ pub fn run(depth: u32) -> Result<ExitCode, Box<dyn Error>> {
     let mut searcher = Searcher::new(GOMOKU_BENCH_HASH_MIB);
     let limits = Limits {
         depth: Some(depth),
-        deadline: None,
-        nodes: None,
         vct: true,
         threads: 1,
-        score_root: false,
+        ..Limits::default()
     };
     let mut out = std::io::stdout().lock();
     writeln!(

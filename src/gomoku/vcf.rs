@@ -329,18 +329,16 @@ fn defend(board: &mut Board, depth: u32, budget: &mut ThreatBudget) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gomoku::threat::line_cells;
     use crate::gomoku::{Config, Rule};
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
     /// Every five point of `color` on the lines through `index`, by a scan
-    /// of all four lines.
+    /// of the empty cells of all four lines ([`line_cells`]).
     fn all_fives_around(board: &Board, index: usize, color: Color) -> FivePoints {
-        let r = board.n() as isize;
-        let cells: Vec<usize> = DIRECTIONS
-            .into_iter()
-            .flat_map(|step| (-r..=r).map(move |k| (index as isize + k * step) as usize))
-            .filter(|&at| at != index && board.makes_five(at, color))
+        let cells: Vec<usize> = line_cells(board, index)
+            .filter(|&at| board.makes_five(at, color))
             .collect();
         FivePoints {
             count: cells.len(),
