@@ -244,6 +244,36 @@ fn a_time_limited_solve_that_cannot_finish_is_never_exact() {
     }
 }
 
+/// Under a clock, a position of fewer empties than the ladder starts at
+/// (they solve straight to 100%) whose exact solve is not expected to fit
+/// is solved selectively, not searched with midgame iterations to the end
+/// of the turn. At 23 empties in a 1.3 s turn the engine went to depth
+/// 19 at 73% and played a7, which loses 2 discs (game 14 of a match
+/// against NTest); a 73% solve takes about 3.6 M nodes and finds c8, a
+/// draw.
+#[test]
+fn a_clock_too_short_for_the_exact_solve_gets_a_selective_one() {
+    let position = board_string::parse_position(
+        "-----------XOO---OOXXOX--OOXOXXX-OOXXXXXXOXXOXXX-XOXXX-XX--OXX-- O",
+    )
+    .unwrap();
+    assert_eq!(position.empty_count(), 23);
+    let mut engine = Engine::new(EngineOptions {
+        hash_mib: 16,
+        player: "30".parse().unwrap(),
+        time: Some(Duration::from_secs(3)),
+        threads: Some(1),
+        ..EngineOptions::default()
+    });
+    engine.set_game(oxello::Game::from_position(position));
+    let result = engine.think(GoRequest::default()).unwrap();
+    assert!(result.depth.is_solve(), "{result:?}");
+    if result.depth.is_proven() {
+        assert_eq!(result.score, 0, "{result:?}");
+        assert_eq!(result.best.unwrap().to_string(), "c8");
+    }
+}
+
 /// Negamax over the pattern evaluation, no pruning: what a full-width
 /// search to `depth` must find (passes do not count as plies).
 fn negamax(board: oxello::Board, depth: u32) -> i32 {
