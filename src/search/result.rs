@@ -52,7 +52,9 @@ impl Limits {
     /// Where the solve of a position with `empties` empty squares starts
     /// when play or analysis asks for `selectivity`: there, except for
     /// solves of fewer than [`SOLVE_LADDER_MIN_EMPTIES`], which go straight
-    /// to 100% (their probable steps cost more than they save).
+    /// to 100% (their probable steps cost more than they save), unless a
+    /// clock leaves too little time for the exact solve: the driver then
+    /// starts them at `selectivity` after all.
     pub fn ladder(selectivity: Selectivity, empties: u32) -> Selectivity {
         if empties < SOLVE_LADDER_MIN_EMPTIES {
             Selectivity::NONE
