@@ -195,7 +195,8 @@ impl<const N: usize> MoveList<N> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum OrderingMode {
     /// By a midgame search of this depth after the move (best for us
-    /// first), opponent mobility breaking ties.
+    /// first; 0: the evaluation of the position after it), opponent
+    /// mobility breaking ties.
     Search(u32),
     /// The solver's: as [`OrderingMode::Search`], but the search's score
     /// weighs less against mobility ([`SOLVE_ORDERING_SCALE`]).
@@ -208,14 +209,13 @@ pub(crate) enum OrderingMode {
 }
 
 impl OrderingMode {
-    /// The mode of a midgame node searched `depth` plies deep.
+    /// The mode of a midgame node searched `depth` plies deep: the
+    /// evaluation after each move from [`EVAL_ORDERING_MIN_DEPTH`] plies
+    /// (deeper ordering searches cost more than they save, see there),
+    /// mobility below.
     pub fn midgame(depth: u32) -> OrderingMode {
-        if depth >= SHALLOW_ORDERING_MIN_DEPTH {
-            OrderingMode::Search(
-                depth
-                    .saturating_sub(ORDERING_DEPTH_REDUCTION)
-                    .min(depth / ORDERING_DEPTH_DIVISOR),
-            )
+        if depth >= EVAL_ORDERING_MIN_DEPTH {
+            OrderingMode::Search(0)
         } else {
             OrderingMode::Mobility
         }
