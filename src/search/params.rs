@@ -144,9 +144,10 @@ pub const ASPIRATION_WINDOW: i32 = 4;
 /// The ordering searches once grew with the depth (a search of depth - 8
 /// plies, at most half the depth, after each move, a rule from the first
 /// hand-set evaluation). With the learned evaluation they cost more nodes
-/// than they save. 120 positions of 44, 38 and 32 empties from games
-/// against NTest, `oxello move POS --depth D --selectivity 73 --threads 1`,
-/// nodes summed, with ordering searches of depth - R plies:
+/// than they save. The 120 positions of `positions/midgame-120.txt` (44, 38
+/// and 32 empties, from games against NTest), each searched by `oxello
+/// move POS --depth D --selectivity 73 --threads 1`, nodes summed, with
+/// ordering searches of depth - R plies:
 ///
 /// | depth | R = 8 (before) | R = 12 | R = 16 | the evaluation alone |
 /// |---|---|---|---|---|
