@@ -154,18 +154,21 @@ pub const ASPIRATION_WINDOW: i32 = 4;
 /// | 14 (120 positions) | 53.4 M | 35.8 M | 35.8 M | 35.8 M |
 /// | 16 (120) | 177.0 M | 92.5 M | 84.8 M | 84.8 M |
 /// | 18 (40) | 187.3 M | 82.6 M | 73.2 M | 71.8 M |
-/// | 20 (40) | | 244.7 M | 201.2 M | 191.3 M |
+/// | 20 (40) | not run | 244.7 M | 201.2 M | 191.3 M |
 ///
 /// Depth 14, CPU time of the 120 searches less the processes' start-up:
 /// 8.2 s before, 5.2 s with the evaluation alone. Move accuracy at depth 15
 /// (`oxello bench --accuracy`, 73%) did not suffer: accuracy-24 80.0% ->
 /// 82.5% optimal, loss 0.55 -> 0.40 discs, 455 K -> 252 K nodes a
-/// position; FFO #20-39 and #40-59 the same moves, 572 K -> 427 K and 531
-/// K -> 301 K nodes. The solver hardly notices (its presolve iterations):
-/// FFO #40-49, one thread, 663.8 M -> 671.4 M nodes, time within noise.
-/// With the evaluation alone, ordering by mobility up to depth 2, 3, 5 or
-/// 6 instead of 3: 54.7, 39.3, 34.7 and 34.3 M nodes at depth 14 against
-/// 35.8 M, but 9.2 s (3) and 9.3 s (6) against 9.0 s of CPU time.
+/// position; FFO #20-39 and #40-59 the same rates and losses (90%, 0.20
+/// and 80%, 0.70 discs), 572 K -> 427 K and 531 K -> 301 K nodes. The
+/// solver hardly notices (its presolve iterations): FFO #40-49, one
+/// thread, 663.8 M -> 671.4 M nodes, time within noise.
+/// The evaluation from depth 2, 3, 5 or 6 instead of 4 (mobility below):
+/// 54.7, 39.3, 34.7 and 34.3 M nodes at depth 14 against 35.8 M; CPU time
+/// with the start-up 9.2 s from 3 and 9.3 s from 6 against 9.0 s from 4.
+/// In play, against 772de00 (the ordering searches; 200 games, XOT paired,
+/// 6+0.05 s, one thread each): 96-37-67, Elo +50.7 +- 44.1.
 pub const EVAL_ORDERING_MIN_DEPTH: u32 = 4;
 
 /// Midgame iterations run before a solve, to depth empties / this: they give
