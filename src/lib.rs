@@ -1,8 +1,12 @@
 //! # oxello
 //!
 //! An Othello (Reversi) engine: bitboard move generation with exact perft
-//! counts, notation and game files, and (in later modules) search, endgame
-//! solving and the NBoard / GTP protocols.
+//! counts ([`movegen`], [`perft`]), notation and game files ([`formats`]),
+//! the learned evaluation ([`eval`]), the midgame search and endgame solver
+//! ([`search`]) behind the [`engine`] facade, the NBoard, GTP and console
+//! protocols ([`protocol`]), engine matches ([`arena`]) and self-play
+//! training records ([`selfplay`]). Gomoku, the second game, has its own
+//! board, search and Gomocup protocol in [`gomoku`].
 //!
 //! The vocabulary types are re-exported here: [`Square`], [`Color`],
 //! [`BoardSize`], [`Board`] (two bitboards relative to the side to move),
