@@ -223,3 +223,67 @@ fn bench_accuracy_counts_optimal_moves_and_refuses_incomplete_files() {
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("--all-moves"));
 }
+
+/// `bench --eval-error` prints, per phase of two empties, the built-in
+/// evaluation's RMS error against the file's scores (as the library's
+/// `eval::error` computes it) beside the first learned evaluation's, and
+/// refuses search options and files without scores.
+#[test]
+fn bench_eval_error_prints_the_error_per_phase_and_refuses_what_it_cannot_use() {
+    use oxello::eval::{error, legacy, patterns};
+    let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/endgame-suite.obf");
+    let output = oxello(&["bench", "--eval-error", suite]);
+    let text = String::from_utf8_lossy(&output.stdout);
+    let entries =
+        oxello::formats::obf::parse_file(&std::fs::read_to_string(suite).unwrap()).unwrap();
+    let values: Vec<_> = entries
+        .iter()
+        .map(|e| (e.position.board, e.best_score().unwrap()))
+        .collect();
+    let shipped = error::by_phase(values.iter().copied(), &|b| {
+        patterns::built_in().evaluate(b)
+    });
+    let first = error::by_phase(values.iter().copied(), &|b| legacy::previous().evaluate(b));
+    // A header, a rule, a row per phase and the total.
+    assert_eq!(text.lines().count(), 2 + shipped.len() + 1, "{text}");
+    for (new, old) in shipped.iter().zip(&first) {
+        let row = format!("| {:>8.2} | {:>8.2}", new.rms(), old.rms());
+        let label = format!("{}-{}", new.empties, new.empties + 1);
+        assert!(
+            text.lines()
+                .any(|l| l.contains(&label) && l.ends_with(&row)),
+            "{label} {row}\n{text}"
+        );
+    }
+    let total = format!(
+        "on 42 positions: built-in {:.2}, first learned {:.2}",
+        error::total(&shipped).rms(),
+        error::total(&first).rms()
+    );
+    assert!(text.lines().last().unwrap().ends_with(&total), "{text}");
+
+    let refused = Command::new(OXELLO)
+        .args(["bench", "--eval-error", suite, "--depth", "3"])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--depth"));
+    let dir = temp_dir("eval-error");
+    let unscored = dir.join("unscored.obf");
+    std::fs::write(
+        &unscored,
+        "---------------------------OX------XO--------------------------- X;\n",
+    )
+    .unwrap();
+    let refused = Command::new(OXELLO)
+        .args(["bench", "--eval-error", &unscored.display().to_string()])
+        .output()
+        .unwrap();
+    assert!(!refused.status.success());
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("no position with a score"),
+        "{}",
+        String::from_utf8_lossy(&refused.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

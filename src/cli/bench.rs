@@ -11,6 +11,7 @@ use super::EngineArgs;
 use super::game::Game;
 use clap::Args;
 use oxello::accuracy::{self, AccuracyError, Summary};
+use oxello::eval::{error, legacy, patterns};
 use oxello::formats::{board_string, obf};
 use oxello::position::Position;
 use oxello::search::{Limits, Searcher, Selectivity, StopSignal};
@@ -29,6 +30,13 @@ pub struct BenchArgs {
     /// is chosen and the discs lost.
     #[arg(long)]
     pub accuracy: Option<std::path::PathBuf>,
+    /// Measure the static evaluation's error instead: for each phase (two
+    /// empties), the root-mean-square difference between the built-in
+    /// evaluation and the scores of this OBF file (exact solves, or search
+    /// values as `search-labels` writes them), beside the first learned
+    /// evaluation's (weight format 1, the one before).
+    #[arg(long, conflicts_with = "accuracy")]
+    pub eval_error: Option<std::path::PathBuf>,
     /// The game: `othello`, or `gomoku` (the positions of the first
     /// balanced openings, 15x15 standard and 20x20 freestyle, searched to
     /// `--depth`, default 8).
@@ -87,6 +95,15 @@ pub fn run(args: &BenchArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
         "bench (one thread, a fresh table, fixed positions)",
         &["level", "hash", "time", "threads", "seed"],
     )?;
+    if let Some(path) = &args.eval_error {
+        engine.refuse("bench --eval-error (no search)", super::ENGINE_OPTIONS)?;
+        if args.game == Game::Gomoku {
+            return Err(super::usage(
+                "--eval-error measures the Othello evaluation: drop --game gomoku",
+            ));
+        }
+        return run_eval_error(path);
+    }
     if args.game == Game::Gomoku {
         if args.accuracy.is_some() {
             return Err(super::usage(
@@ -167,6 +184,62 @@ fn run_bench(depth: u32, selectivity: Selectivity) -> Result<ExitCode, Box<dyn E
     Ok(ExitCode::SUCCESS)
 }
 
+/// `bench --eval-error FILE`: the built-in 8x8 evaluation's error, and the
+/// first learned one's, phase by phase, against the scores of an OBF file.
+fn run_eval_error(path: &std::path::Path) -> Result<ExitCode, Box<dyn Error>> {
+    let entries = read_obf(path)?;
+    let mut values = Vec::with_capacity(entries.len());
+    for (i, entry) in entries.iter().enumerate() {
+        if entry.position.size != oxello::BoardSize::Eight {
+            return Err(format!("{} position {}: not an 8x8 board", path.display(), i + 1).into());
+        }
+        if let Some(score) = entry.best_score() {
+            values.push((entry.position.board, score));
+        }
+    }
+    if values.is_empty() {
+        return Err(format!("{}: no position with a score", path.display()).into());
+    }
+    let shipped = error::by_phase(values.iter().copied(), &|b| {
+        patterns::built_in().evaluate(b)
+    });
+    let first = error::by_phase(values.iter().copied(), &|b| legacy::previous().evaluate(b));
+    let mut out = std::io::stdout().lock();
+    writeln!(out, " empties | positions | built-in | first learned (v1)")?;
+    writeln!(out, "---------+-----------+----------+-------------------")?;
+    for (new, old) in shipped.iter().zip(&first) {
+        writeln!(
+            out,
+            " {:>2}-{:<2}   | {:>9} | {:>8.2} | {:>8.2}",
+            new.empties,
+            new.empties + 1,
+            new.positions,
+            new.rms(),
+            old.rms()
+        )?;
+    }
+    let (new, old) = (error::total(&shipped), error::total(&first));
+    writeln!(
+        out,
+        "evaluation error (RMS, discs) on {} positions: built-in {:.2}, first learned {:.2}",
+        new.positions,
+        new.rms(),
+        old.rms()
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The entries of an OBF file, at least one.
+fn read_obf(path: &std::path::Path) -> Result<Vec<obf::ObfEntry>, Box<dyn Error>> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let entries = obf::parse_file(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    if entries.is_empty() {
+        return Err(format!("{}: no position", path.display()).into());
+    }
+    Ok(entries)
+}
+
 /// `bench --accuracy FILE`: each position of the OBF file searched to
 /// `depth` at `selectivity`, one thread, fresh table; prints one row per
 /// position and the share of optimal moves, the discs lost and the nodes.
@@ -175,12 +248,7 @@ fn run_accuracy(
     depth: u32,
     selectivity: Selectivity,
 ) -> Result<ExitCode, Box<dyn Error>> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let entries = obf::parse_file(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    if entries.is_empty() {
-        return Err(format!("{}: no position", path.display()).into());
-    }
+    let entries = read_obf(path)?;
     let mut searcher = Searcher::new(BENCH_HASH_MIB);
     let mut out = std::io::stdout().lock();
     let limits = Limits {

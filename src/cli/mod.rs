@@ -388,10 +388,12 @@ pub enum Command {
     TrainEval(TrainEvalArgs),
     /// Search the WTHOR positions past the theoretical depth (where a
     /// game's label is the players' result) and write their search values,
-    /// for `train-eval --searched`.
+    /// for `train-eval --searched` (or, with `--held-out`, for measuring
+    /// the evaluation with `bench --eval-error`).
     ///
     /// Every position with at least `--min-empties` of one training game in
-    /// `--every` is searched to `--depth` (default 10) at the selectivity of
+    /// `--every` (one held-out game with `--held-out`) is searched to
+    /// `--depth` (default 10) at the selectivity of
     /// play, one game per thread, each game with a fresh table: the values
     /// are the same for any number of threads. The file keeps the games'
     /// order; rerunning the same command resumes a killed run.

@@ -33,7 +33,7 @@ pub struct SearchLabelsArgs {
     /// file's theoretical depth, below which the games' labels are exact).
     #[arg(long, default_value_t = 25)]
     pub min_empties: u32,
-    /// Search one training game in this many (the first of each group).
+    /// Search one game in this many (the first of each group).
     #[arg(long, default_value_t = 1)]
     pub every: usize,
     /// Only the first this many of those games (in file order), for a
@@ -44,6 +44,12 @@ pub struct SearchLabelsArgs {
     /// together hold the whole run's labels.
     #[arg(long, default_value = "1/1")]
     pub shard: Shard,
+    /// Search the held-out games (one in 10, which training never sees)
+    /// instead of the training games: labels for measuring an
+    /// evaluation's error (`bench --eval-error`), not for `train-eval
+    /// --searched`.
+    #[arg(long)]
+    pub held_out: bool,
 }
 
 /// Midgame depth of a label search without `--depth`: 10 plies cost about
@@ -69,18 +75,19 @@ pub fn run(args: &SearchLabelsArgs, engine: &EngineArgs) -> Result<ExitCode, Box
     // A position met in an earlier game (the openings, mostly) is searched
     // once. This is done before sharding, so shards share nothing.
     let mut seen = rustc_hash::FxHashSet::default();
-    let games: Vec<(usize, Vec<Position>)> = positions_to_search(&files, args.min_empties)
-        .into_iter()
-        .step_by(args.every)
-        .take(args.games.unwrap_or(usize::MAX))
-        .map(|(number, positions)| {
-            let fresh = positions.into_iter().filter(|p| seen.insert(*p)).collect();
-            (number, fresh)
-        })
-        .enumerate()
-        .filter(|(i, _)| args.shard.contains(*i as u64))
-        .map(|(_, game)| game)
-        .collect();
+    let games: Vec<(usize, Vec<Position>)> =
+        positions_to_search(&files, args.min_empties, args.held_out)
+            .into_iter()
+            .step_by(args.every)
+            .take(args.games.unwrap_or(usize::MAX))
+            .map(|(number, positions)| {
+                let fresh = positions.into_iter().filter(|p| seen.insert(*p)).collect();
+                (number, fresh)
+            })
+            .enumerate()
+            .filter(|(i, _)| args.shard.contains(*i as u64))
+            .map(|(_, game)| game)
+            .collect();
     drop(seen);
     drop(files);
     let done = resume(&args.out)?;

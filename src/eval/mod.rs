@@ -28,6 +28,7 @@
 //! evaluation stays for 4x4, for the simple players, and as a reference in
 //! tests.
 
+pub mod error;
 pub mod features;
 pub mod incremental;
 pub mod legacy;

@@ -248,8 +248,14 @@ pub fn finished_game(record: &WthorGame) -> Option<FinishedGame> {
 /// The positions whose labels search values can improve: those with a
 /// legal move and more empties than `min_empties` and the theoretical
 /// depth, of every training (not held-out) game of `files` (in the order
-/// [`Samples::add_file`] numbers them), with the game's number.
-pub fn positions_to_search(files: &[WtbFile], min_empties: u32) -> Vec<(usize, Vec<Position>)> {
+/// [`Samples::add_file`] numbers them), with the game's number. With
+/// `held_out`, those of the held-out games instead: labels that measure an
+/// evaluation's error and never train it.
+pub fn positions_to_search(
+    files: &[WtbFile],
+    min_empties: u32,
+    held_out: bool,
+) -> Vec<(usize, Vec<Position>)> {
     let mut games = Vec::new();
     let mut number = 0;
     for file in files {
@@ -258,7 +264,7 @@ pub fn positions_to_search(files: &[WtbFile], min_empties: u32) -> Vec<(usize, V
             let Some(game) = finished_game(record) else {
                 continue;
             };
-            if !is_held_out(number) {
+            if is_held_out(number) == held_out {
                 let positions = game
                     .game
                     .positions()
@@ -648,8 +654,12 @@ mod tests {
         let mut plain = Samples::default();
         plain.add_file(&file);
         // Game 0 is held out: games 1 and 2 are to be searched.
-        let to_search = positions_to_search(std::slice::from_ref(&file), 30);
+        let to_search = positions_to_search(std::slice::from_ref(&file), 30, false);
         assert_eq!(to_search.iter().map(|g| g.0).collect::<Vec<_>>(), [1, 2]);
+        // The held-out game alone, for measuring the error.
+        let held_out = positions_to_search(std::slice::from_ref(&file), 30, true);
+        assert_eq!(held_out.iter().map(|g| g.0).collect::<Vec<_>>(), [0]);
+        assert!(!held_out[0].1.is_empty());
         let searched: Vec<ObfEntry> = to_search
             .iter()
             .flat_map(|(_, positions)| positions)

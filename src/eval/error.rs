@@ -1,0 +1,94 @@
+//! How far an evaluation is from known values: its root-mean-square error,
+//! phase by phase (two empties each, as the trainer's phases), on scored
+//! positions such as exactly solved OBF files or deep-search labels
+//! (`oxello bench --eval-error`).
+
+use crate::board::Board;
+
+/// The error of an evaluation on the positions of one phase.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PhaseError {
+    /// The phase's fewer empties: it holds positions of this many empty
+    /// squares and of one more.
+    pub empties: u32,
+    /// Positions of the phase.
+    pub positions: usize,
+    /// Sum of the squared errors, in discs squared.
+    pub squared: f64,
+}
+
+impl PhaseError {
+    /// Root-mean-square error, in discs (0 for no position).
+    pub fn rms(&self) -> f64 {
+        if self.positions == 0 {
+            0.0
+        } else {
+            (self.squared / self.positions as f64).sqrt()
+        }
+    }
+
+    /// Adds the errors of `other` (any phase) to this one's.
+    pub fn add(&mut self, other: &PhaseError) {
+        self.positions += other.positions;
+        self.squared += other.squared;
+    }
+}
+
+/// The errors of `evaluate` (discs for the side to move) against `values`,
+/// pairs of an 8x8 board (relative to the side to move) and its known
+/// value, grouped by phase of two empties, fewest empties first. Phases
+/// without a position are left out.
+pub fn by_phase(
+    values: impl IntoIterator<Item = (Board, i32)>,
+    evaluate: &dyn Fn(Board) -> i32,
+) -> Vec<PhaseError> {
+    let mut phases = [PhaseError::default(); 33];
+    for (board, value) in values {
+        let empties = board.empties().count_ones();
+        let phase = &mut phases[(empties / 2) as usize];
+        phase.empties = empties / 2 * 2;
+        phase.positions += 1;
+        phase.squared += f64::from(evaluate(board) - value).powi(2);
+    }
+    phases.into_iter().filter(|p| p.positions > 0).collect()
+}
+
+/// The sum of `phases`: the error over all their positions.
+pub fn total(phases: &[PhaseError]) -> PhaseError {
+    let mut all = PhaseError::default();
+    for phase in phases {
+        all.add(phase);
+    }
+    all
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bitboard::BoardSize;
+    use crate::formats::transcript;
+    use crate::position::Position;
+
+    fn after(moves: &str) -> Board {
+        let game = transcript::parse_game(moves, Position::start(BoardSize::Eight)).expect("legal");
+        game.position().board
+    }
+
+    #[test]
+    fn errors_are_grouped_by_two_empties_and_root_mean_squared() {
+        // 58 and 59 empties share a phase; 60 has its own.
+        let start = after("");
+        let one = after("f5");
+        let two = after("f5d6");
+        let phases = by_phase([(start, 3), (one, -4), (two, 0)], &|_| 0);
+        assert_eq!(phases.len(), 2);
+        assert_eq!((phases[0].empties, phases[0].positions), (58, 2));
+        assert!((phases[0].rms() - 8.0f64.sqrt()).abs() < 1e-12);
+        assert_eq!((phases[1].empties, phases[1].positions), (60, 1));
+        assert_eq!(phases[1].rms(), 3.0);
+        let all = total(&phases);
+        assert_eq!(all.positions, 3);
+        assert!((all.rms() - (25.0f64 / 3.0).sqrt()).abs() < 1e-12);
+        assert_eq!(PhaseError::default().rms(), 0.0);
+    }
+}
