@@ -287,3 +287,25 @@ fn bench_eval_error_prints_the_error_per_phase_and_refuses_what_it_cannot_use() 
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The move-accuracy files list every legal move of each position with its
+/// score, at the 24 empties they are named for, each position once.
+#[test]
+fn accuracy_files_score_every_move_of_distinct_24_empties_positions() {
+    let mut seen = std::collections::HashSet::new();
+    for name in ["accuracy-24.obf", "accuracy-24-seed2.obf"] {
+        let path = format!("{}/positions/{name}", env!("CARGO_MANIFEST_DIR"));
+        let entries =
+            oxello::formats::obf::parse_file(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(entries.len(), 40, "{name}");
+        for entry in &entries {
+            assert_eq!(entry.position.empty_count(), 24, "{name}");
+            let mut listed: Vec<_> = entry.move_scores.iter().map(|(m, _)| *m).collect();
+            let mut legal = entry.position.move_list().to_vec();
+            listed.sort_by_key(|m| m.to_string());
+            legal.sort_by_key(|m| m.to_string());
+            assert_eq!(listed, legal, "{name}");
+            assert!(seen.insert(entry.position), "{name}: a position twice");
+        }
+    }
+}

@@ -794,7 +794,7 @@ mod tests {
         f64::from(total) / entries.len() as f64
     }
 
-    /// The shipped weights predict exactly solved positions (24 to 34
+    /// The shipped weights predict exactly solved positions (8 to 24
     /// empties, from tournament games, every move solved by our solver)
     /// better than the weights they replaced.
     #[test]
@@ -803,6 +803,7 @@ mod tests {
         let suites = [
             include_str!("../../positions/endgame-suite.obf"),
             include_str!("../../positions/accuracy-24.obf"),
+            include_str!("../../positions/accuracy-24-seed2.obf"),
         ];
         let (mut new, mut old) = (0.0, 0.0);
         for suite in suites {
@@ -827,6 +828,7 @@ mod tests {
         let mut suites = vec![
             include_str!("../../positions/endgame-suite.obf").to_string(),
             include_str!("../../positions/accuracy-24.obf").to_string(),
+            include_str!("../../positions/accuracy-24-seed2.obf").to_string(),
         ];
         for name in ["fforum-1-19", "fforum-20-39", "fforum-40-59"] {
             if let Ok(text) = std::fs::read_to_string(format!("../shared/endgame/{name}.obf")) {
