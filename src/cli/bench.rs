@@ -187,7 +187,7 @@ fn run_bench(depth: u32, selectivity: Selectivity) -> Result<ExitCode, Box<dyn E
 /// `bench --eval-error FILE`: the built-in 8x8 evaluation's error, and the
 /// first learned one's, phase by phase, against the scores of an OBF file.
 fn run_eval_error(path: &std::path::Path) -> Result<ExitCode, Box<dyn Error>> {
-    let entries = read_obf(path)?;
+    let entries = read_positions(path)?;
     let mut values = Vec::with_capacity(entries.len());
     for (i, entry) in entries.iter().enumerate() {
         if entry.position.size != oxello::BoardSize::Eight {
@@ -230,10 +230,8 @@ fn run_eval_error(path: &std::path::Path) -> Result<ExitCode, Box<dyn Error>> {
 }
 
 /// The entries of an OBF file, at least one.
-fn read_obf(path: &std::path::Path) -> Result<Vec<obf::ObfEntry>, Box<dyn Error>> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let entries = obf::parse_file(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+fn read_positions(path: &std::path::Path) -> Result<Vec<obf::ObfEntry>, Box<dyn Error>> {
+    let entries = super::read_obf(path)?;
     if entries.is_empty() {
         return Err(format!("{}: no position", path.display()).into());
     }
@@ -248,7 +246,7 @@ fn run_accuracy(
     depth: u32,
     selectivity: Selectivity,
 ) -> Result<ExitCode, Box<dyn Error>> {
-    let entries = read_obf(path)?;
+    let entries = read_positions(path)?;
     let mut searcher = Searcher::new(BENCH_HASH_MIB);
     let mut out = std::io::stdout().lock();
     let limits = Limits {

@@ -488,6 +488,15 @@ pub fn load(position: &str, size: BoardSize) -> Result<Game, Box<dyn Error>> {
     })
 }
 
+/// The entries of the OBF file `path` (an empty file is refused; a file of
+/// comments alone has no entry).
+pub fn read_obf(
+    path: &std::path::Path,
+) -> Result<Vec<oxello::formats::obf::ObfEntry>, Box<dyn Error>> {
+    let text = oxello::formats::read_text_file(path, u64::MAX)?;
+    Ok(oxello::formats::obf::parse_file(&text).map_err(|e| format!("{}: {e}", path.display()))?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -105,10 +105,10 @@ pub fn run(args: &TrainEvalArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dy
     let mut files = 0;
     if args.size != 6 {
         for path in obf_files(&args.solved)? {
-            samples.add_solved(&read_obf(&path)?);
+            samples.add_solved(&super::read_obf(&path)?);
         }
         for path in obf_files(&args.searched)? {
-            samples.add_searched(&read_obf(&path)?);
+            samples.add_searched(&super::read_obf(&path)?);
         }
         let paths = files_in(&args.wthor, "wtb")?;
         files = paths.len();
@@ -199,12 +199,6 @@ pub fn run(args: &TrainEvalArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dy
         started.elapsed().as_secs_f64()
     )?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// The entries of the OBF file `path`.
-fn read_obf(path: &std::path::Path) -> Result<Vec<oxello::formats::obf::ObfEntry>, Box<dyn Error>> {
-    let text = oxello::formats::read_text_file(path, u64::MAX)?;
-    Ok(oxello::formats::obf::parse_file(&text).map_err(|e| format!("{}: {e}", path.display()))?)
 }
 
 /// The OBF files named, each folder standing for its `.obf` files.
