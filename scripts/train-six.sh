@@ -17,12 +17,7 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 cd "$(dirname "$0")/.."
 jobs=${2:-$(nproc)}
-player="$out/player"
-if [ ! -x "$player/target/release/oxello" ]; then
-    git worktree add --force --detach "$player" 120d627
-    (cd "$player" && cargo build --release)
-fi
-oxello="$player/target/release/oxello"
+oxello=$(scripts/build-commit.sh 120d627 "$out/player")
 # Many varied games: 4 random moves, then moves drawn among the near-best
 # (temperature 2 discs) to ply 14; level 14 at depth 4 solves exactly from
 # 18 empties. About 16 minutes.

@@ -48,8 +48,9 @@ pub struct TrainEvalArgs {
     #[arg(long, num_args = 1..)]
     pub searched: Vec<std::path::PathBuf>,
     /// The share of the search value in the label of a searched position,
-    /// 0 to 1.
-    #[arg(long, default_value_t = 0.5)]
+    /// 0 to 1. The built-in weights use the default, 0.8 (README,
+    /// "Search values past the games' results").
+    #[arg(long, default_value_t = 0.8)]
     pub search_weight: f32,
 }
 
