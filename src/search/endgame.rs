@@ -507,7 +507,12 @@ impl Search<'_> {
         {
             return score;
         }
-        self.value_moves(board, &mut list, table_move, OrderingMode::endgame(empties));
+        self.value_moves(
+            board,
+            &mut list,
+            table_move,
+            OrderingMode::endgame(empties, self.size),
+        );
         let Some(best) = self.nws_loop(board, &mut list, alpha, Child::Solve) else {
             return alpha;
         };
@@ -579,7 +584,12 @@ impl Search<'_> {
             pv.set(None, &child_pv);
             return score;
         }
-        let mut list = self.order_moves(board, moves, table_move, OrderingMode::endgame(empties));
+        let mut list = self.order_moves(
+            board,
+            moves,
+            table_move,
+            OrderingMode::endgame(empties, self.size),
+        );
         let best = self.pv_loop(board, &mut list, (alpha, beta), Child::Solve, pv);
         if !self.control.is_stopped() && empties >= TABLE_MIN_EMPTIES {
             self.store(board, exact_depth(empties), (alpha, beta), best);

@@ -198,9 +198,10 @@ pub(crate) enum OrderingMode {
     /// first; 0: the evaluation of the position after it), opponent
     /// mobility breaking ties.
     Search(u32),
-    /// The solver's: as [`OrderingMode::Search`], but the search's score
-    /// weighs less against mobility ([`SOLVE_ORDERING_SCALE`]).
-    Solve(u32),
+    /// The solver's: as [`OrderingMode::Search`], but each disc of the
+    /// search's score weighs `scale` against mobility, less than there
+    /// ([`SOLVE_ORDERING_SCALE`], [`SOLVE_EVAL_ORDERING_SCALE`]).
+    Solve { depth: u32, scale: i32 },
     /// Fewest opponent replies first (weighted mobility).
     Mobility,
     /// Fewest opponent replies first, moves in regions with an odd number
@@ -221,12 +222,19 @@ impl OrderingMode {
         }
     }
 
-    /// The mode of a solver node with `empties` empty squares.
-    pub fn endgame(empties: u32) -> OrderingMode {
+    /// The mode of a solver node with `empties` empty squares on a board
+    /// of `size` (whose evaluation sets the weight of its score).
+    pub fn endgame(empties: u32, size: BoardSize) -> OrderingMode {
         if empties >= SHALLOW_ORDERING_EMPTIES {
-            OrderingMode::Solve(SHALLOW_ORDERING_DEPTH)
+            OrderingMode::Solve {
+                depth: SHALLOW_ORDERING_DEPTH,
+                scale: SOLVE_ORDERING_SCALE,
+            }
         } else if empties >= EVAL_ORDERING_EMPTIES {
-            OrderingMode::Solve(EVAL_ORDERING_DEPTH)
+            OrderingMode::Solve {
+                depth: EVAL_ORDERING_DEPTH,
+                scale: SOLVE_EVAL_ORDERING_SCALE[size as usize],
+            }
         } else {
             OrderingMode::FastestFirst
         }
@@ -278,8 +286,8 @@ impl Search<'_> {
                     OrderingMode::Search(depth) => {
                         self.search_value(board, *mv, child, depth, SEARCH_ORDERING_SCALE)
                     }
-                    OrderingMode::Solve(depth) => {
-                        self.search_value(board, *mv, child, depth, SOLVE_ORDERING_SCALE)
+                    OrderingMode::Solve { depth, scale } => {
+                        self.search_value(board, *mv, child, depth, scale)
                     }
                     OrderingMode::Mobility => -self.mobility_value(child),
                     OrderingMode::FastestFirst => {

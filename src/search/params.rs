@@ -105,12 +105,39 @@ pub const SOLVE_TABLE_MOVE_MIN_DEPTH: u32 = SHALLOW_ORDERING_DEPTH + 1;
 /// mobility difference (mobility values stay below this), so mobility only
 /// breaks ties between equal scores.
 pub const SEARCH_ORDERING_SCALE: i32 = 1 << 12;
-/// The solver's ordering by a shallow search or the evaluation: one disc
-/// weighs half an opponent move ([`MOBILITY_WEIGHT`]), so mobility counts
-/// beside the score. FFO #40-44, one thread (sorting from 5 empties, the
-/// evaluation from 12): 103.2 M nodes at `1 << 10`, 100.3 M at `1 << 9`,
-/// 102.1 M at `1 << 8` (109.7 M at `1 << 12` with the evaluation from 14).
+/// The solver's ordering by a shallow search (from
+/// [`SHALLOW_ORDERING_EMPTIES`]): one disc weighs half an opponent move
+/// ([`MOBILITY_WEIGHT`]), so mobility counts beside the score. FFO #40-44,
+/// one thread (sorting from 5 empties, the evaluation from 12): 103.2 M
+/// nodes at `1 << 10`, 100.3 M at `1 << 9`, 102.1 M at `1 << 8` (109.7 M
+/// at `1 << 12` with the evaluation from 14).
+///
+/// With the weights of e497de5 and [`SOLVE_EVAL_ORDERING_SCALE`] at
+/// `1 << 8`, one thread: FFO #53-54 and #56-58 take 8.86 G nodes at
+/// `1 << 9` against 10.10 G at `1 << 8` (9.52 G with both scales at
+/// `1 << 9`); the whole of FFO #40-59 18.73 G at `1 << 9` against 20.59 G
+/// at `1 << 10`.
 pub const SOLVE_ORDERING_SCALE: i32 = 1 << 9;
+/// The solver's ordering by the evaluation (from [`EVAL_ORDERING_EMPTIES`]
+/// to [`SHALLOW_ORDERING_EMPTIES`]), by board size (4x4, 6x6, 8x8): the
+/// weight of one disc of the evaluation, which each size has its own of.
+///
+/// 8x8: a quarter of an opponent move. The weights of e497de5 (search
+/// values in their labels) order better with less weight than the earlier
+/// ones had (`1 << 9`, as the shallow search's). Nodes, one thread: 100
+/// WTHOR positions of 22 empties (`solve --sample-wthor
+/// ../shared/games/wthor --empties 22 --count 100 --seed 7`) 1,397 M at
+/// `1 << 9`; 1,370 M at 384, 1,325 M at `1 << 8` (fewer in 88 of 100),
+/// 1,310 M at 192, 1,305 M at `1 << 7`; FFO #40-52 1,841 M -> 1,579 M at
+/// `1 << 8`. The whole of FFO #40-59: 21.20 G -> 18.73 G nodes (fewer in
+/// 18 of 20 positions; #53 2.27 G -> 2.58 G, #55 9.82 G -> 8.31 G), every
+/// score right.
+///
+/// 6x6 (its own learned evaluation): the solve takes 290.5 M nodes at
+/// `1 << 8`, 248.8 M at `1 << 9`, 261.4 M at `1 << 10`, 280.0 M at
+/// `1 << 11`, so it keeps `1 << 9`, as does 4x4 (solved in a few hundred
+/// nodes).
+pub const SOLVE_EVAL_ORDERING_SCALE: [i32; 3] = [1 << 9, 1 << 9, 1 << 8];
 
 /// Fastest-first: weight of each opponent move after ours (corners count
 /// double through [`CORNER_MOBILITY_BONUS`]).
@@ -275,6 +302,7 @@ pub const SPLIT_MAX_NESTING: usize = 8;
 /// empties; by the evaluation from 12: 161 M, 14: 164 M, 15: 168 M, 16:
 /// 173 M (times within noise, 5.8-6.6 s); a depth-1 or 2 search instead of
 /// the evaluation: 170 M nodes but 10.7 s. With [`SOLVE_ORDERING_SCALE`]
+/// (then the scale of the evaluation's ordering too)
 /// and sorting from 5 empties: 100.3 M from 12, 102.3 M from 10, and from
 /// 14 with the old scale 109.7 M.
 /// Again with the solver of 7ac2196 (an evaluation counts as a node), from
