@@ -566,9 +566,9 @@ mod tests {
             .is_ok_and(|policy| policy.contains("[always]") || policy.contains("[madvise]"))
     }
 
-    /// The `AnonHugePages` of the mapping of this process holding `address`,
-    /// in KiB.
-    fn huge_kib_at(address: usize) -> Option<u64> {
+    /// The value of `field` (such as `VmFlags:`) in the `/proc/self/smaps`
+    /// entry of the mapping of this process holding `address`.
+    fn smaps_field_at(address: usize, field: &str) -> Option<String> {
         let smaps = std::fs::read_to_string("/proc/self/smaps").ok()?;
         let mut inside = false;
         for line in smaps.lines() {
@@ -580,25 +580,35 @@ mod tests {
                 )
             {
                 inside = (start..end).contains(&address);
-            } else if inside && let Some(kib) = line.strip_prefix("AnonHugePages:") {
-                return kib.trim().trim_end_matches("kB").trim().parse().ok();
+            } else if inside && let Some(value) = line.strip_prefix(field) {
+                return Some(value.trim().to_string());
             }
         }
         None
     }
 
     #[test]
-    fn a_large_table_lives_on_huge_pages_where_the_kernel_allows() {
+    fn a_large_table_asks_for_huge_pages_where_the_kernel_allows() {
         if !cfg!(target_os = "linux") || !huge_pages_available() {
             eprintln!("skipped: no transparent huge pages on this machine");
             return;
         }
         let table = Table::new(16);
-        let start = table.buckets.as_ptr() as usize;
-        let huge = huge_kib_at(start + table.bytes() / 2).expect("the table's mapping");
-        // The kernel may be short of free huge pages: one is enough to show
-        // that the table asked.
-        assert!(huge >= 2 << 10, "{huge} KiB on huge pages");
+        let middle = table.buckets.as_ptr() as usize + table.bytes() / 2;
+        // The mapping is marked for huge pages (`hg`). Whether the kernel
+        // found free ones at that moment depends on how fragmented its
+        // memory is (this test failed with 0 KiB on huge pages while other
+        // suites ran, after hours of solves), so only the request is
+        // tested, and what was granted is printed.
+        let flags = smaps_field_at(middle, "VmFlags:").expect("the table's mapping");
+        assert!(
+            flags.split_whitespace().any(|flag| flag == "hg"),
+            "VmFlags: {flags}"
+        );
+        eprintln!(
+            "on huge pages: {}",
+            smaps_field_at(middle, "AnonHugePages:").unwrap_or_default()
+        );
         // And it is an ordinary table.
         let board = Board::start(BoardSize::Eight);
         table.store(board, record(7, -3, 3, 1, 19));
