@@ -119,8 +119,9 @@ pub const SEARCH_ORDERING_SCALE: i32 = 1 << 12;
 /// at `1 << 10`.
 pub const SOLVE_ORDERING_SCALE: i32 = 1 << 9;
 /// The solver's ordering by the evaluation (from [`EVAL_ORDERING_EMPTIES`]
-/// to [`SHALLOW_ORDERING_EMPTIES`]), by board size (4x4, 6x6, 8x8): the
-/// weight of one disc of the evaluation, which each size has its own of.
+/// to [`SHALLOW_ORDERING_EMPTIES`]): the weight of one disc of the
+/// evaluation, by board size (4x4, 6x6, 8x8), as each size has an
+/// evaluation of its own.
 ///
 /// 8x8: a quarter of an opponent move. The weights of e497de5 (search
 /// values in their labels) order better with less weight than the earlier
@@ -302,8 +303,7 @@ pub const SPLIT_MAX_NESTING: usize = 8;
 /// empties; by the evaluation from 12: 161 M, 14: 164 M, 15: 168 M, 16:
 /// 173 M (times within noise, 5.8-6.6 s); a depth-1 or 2 search instead of
 /// the evaluation: 170 M nodes but 10.7 s. With [`SOLVE_ORDERING_SCALE`]
-/// (then the scale of the evaluation's ordering too)
-/// and sorting from 5 empties: 100.3 M from 12, 102.3 M from 10, and from
+/// (then the evaluation's scale too) and sorting from 5 empties: 100.3 M from 12, 102.3 M from 10, and from
 /// 14 with the old scale 109.7 M.
 /// Again with the solver of 7ac2196 (an evaluation counts as a node), from
 /// 12 / 14: callgrind FFO #40 + #44 8.43 G / 7.81 G instructions (16: 7.84
