@@ -31,13 +31,23 @@ pub const SCORE_INF: i32 = 127;
 /// smaller tree is the goal as much as the time.
 pub const DEEP_SOLVE_EMPTIES: u32 = 10;
 /// Entries per number of empties in the thread's private solver table, as a
-/// power of two (24 bytes each: 5 x 4096 entries are 480 KiB). callgrind on
-/// FFO #40 and #44: 2.90 + 5.55 G instructions at 10 bits, 2.87 + 5.52 G at
-/// 12 (6.79 + 12.18 M nodes against 6.88 + 12.28 M).
+/// power of two (24 bytes each: 5 x 1024 entries are 120 KiB, which stay in
+/// the core's 1 MiB L2 beside the rest of the search's data).
+///
+/// callgrind on FFO #40 and #44: 2.90 + 5.55 G instructions at 10 bits,
+/// 2.87 + 5.52 G at 12 (6.79 + 12.18 M nodes against 6.88 + 12.28 M). But
+/// instructions do not count the cache misses of the larger table: perf put
+/// 14% of the sorted solver's samples on the load after a probe. Time, FFO
+/// #45-50, one thread, two builds side by side on the two cores (swapped
+/// each run, 6 runs each): 12 bits 1,023.8 M nodes, median 60.7 s; 10 bits
+/// 1,035.0 M (+1.1%), median 58.6 s, faster in all 6 pairs (by 2.8 s on
+/// average). Against 10 bits the same way: 9 bits 1,042.6 M nodes, median
+/// 55.4 s against 55.2 s; 11 bits 1,028.9 M, median 60.1 s against 59.1 s
+/// (10 bits faster or level in all 6 pairs).
 /// Keeping the best move in these entries too, to search it first when the
 /// bounds do not settle the node: FFO #40-49 687,490,784 -> 687,485,780
 /// nodes. Such hits are too rare to matter, so the entries keep bounds only.
-pub const LOCAL_TABLE_BITS: u32 = 12;
+pub const LOCAL_TABLE_BITS: u32 = 10;
 /// Endgame: from this many empties on, positions are stored in the table.
 pub const TABLE_MIN_EMPTIES: u32 = 8;
 /// Endgame: from this many empties on, every solver node first tries a
