@@ -324,4 +324,14 @@ pub const SPLIT_MAX_NESTING: usize = 8;
 /// nodes, about 2% less time: not a clear gain, so 12 stays.
 pub const EVAL_ORDERING_EMPTIES: u32 = 12;
 /// Depth of that search (0: the evaluation of the position after the move).
+///
+/// The evaluations' cost is their weight loads (perf, FFO #49: two thirds
+/// of `evaluate`'s samples, as a phase's 334 KB of weights miss the
+/// cache). Tried and not kept: the children sharing the weights of the
+/// instances their move leaves unchanged (about two thirds of the 46; the
+/// same values, so the same tree), loaded once per node. FFO #45-50, one
+/// thread, side by side, 6 runs each: median 56.1 s against 57.3 s, 0.7 s
+/// faster on average but slower in 2 of the 6 pairs. The misses are the
+/// changed instances' loads, which stay: the shared ones were already
+/// cached by the sibling before.
 pub const EVAL_ORDERING_DEPTH: u32 = 0;
