@@ -43,7 +43,9 @@ pub const DEEP_SOLVE_EMPTIES: u32 = 10;
 /// 1,035.0 M (+1.1%), median 58.6 s, faster in all 6 pairs (by 2.8 s on
 /// average). Against 10 bits the same way: 9 bits 1,042.6 M nodes, median
 /// 55.4 s against 55.2 s; 11 bits 1,028.9 M, median 60.1 s against 59.1 s
-/// (10 bits faster or level in all 6 pairs).
+/// (10 bits faster or level in all 6 pairs). The whole of FFO #40-59, one
+/// thread: 18.73 G nodes in 1,011.7 s at 12 bits, 18.91 G in 971.8 s and
+/// 907.9 s (two runs; the machine's speed drifts by 5-10%) at 10.
 /// Keeping the best move in these entries too, to search it first when the
 /// bounds do not settle the node: FFO #40-49 687,490,784 -> 687,485,780
 /// nodes. Such hits are too rare to matter, so the entries keep bounds only.
@@ -95,6 +97,9 @@ pub const SHALLOW_ORDERING_EMPTIES: u32 = 21;
 /// 626.76 M -> 629.97 M nodes, time medians of 3 alternating 43.6 -> 41.8
 /// s; FFO #50-52 1.184 G -> 1.190 G nodes; FFO #40-44 60.73 M -> 61.44 M.
 /// Kept at 10: a few percent of time for a larger tree.
+/// Again with the private table at 10 bits ([`LOCAL_TABLE_BITS`]): FFO
+/// #45-50, one thread, 1,035.0 M -> 1,056.4 M nodes from 12, medians of 6
+/// side-by-side runs 57.4 -> 56.9 s with the pairs mixed: still 10.
 pub const ETC_MIN_EMPTIES: u32 = 10;
 /// Depth of that shallow ordering search.
 pub const SHALLOW_ORDERING_DEPTH: u32 = 4;
