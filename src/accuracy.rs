@@ -1,6 +1,9 @@
 //! Move accuracy: how often a search chooses an optimal move on positions
 //! whose every move has a known exact score (an OBF file written by
 //! `oxello solve --all-moves --write`), and how many discs its choices lose.
+//! Positions that list only their best moves (every one of them, as
+//! `oxello solve --write` writes them) are judged optimal or not; the discs
+//! a choice outside the list loses are not known.
 //!
 //! This is the measure of a search's (and an evaluation's) judgement at a
 //! fixed depth, independent of speed: `oxello bench --accuracy FILE`.
@@ -14,24 +17,33 @@ use crate::search::{Limits, SearchResult, Searcher, StopSignal};
 pub struct Judged {
     /// The move the search chose.
     pub chosen: Move,
-    /// Its exact score, and the best exact score of the position.
-    pub chosen_score: i32,
+    /// Its exact score (`None`: not one of the listed best moves of an
+    /// entry that lists only those), and the best exact score of the
+    /// position.
+    pub chosen_score: Option<i32>,
     pub best_score: i32,
     /// The search's result.
     pub result: SearchResult,
 }
 
 impl Judged {
-    /// Discs lost by the choice (0 for an optimal move).
-    pub fn loss(&self) -> i32 {
-        self.best_score - self.chosen_score
+    /// Discs lost by the choice (0 for an optimal move; `None` when the
+    /// entry does not know).
+    pub fn loss(&self) -> Option<i32> {
+        self.chosen_score.map(|score| self.best_score - score)
+    }
+
+    /// Whether the search chose an optimal move.
+    pub fn optimal(&self) -> bool {
+        self.chosen_score == Some(self.best_score)
     }
 }
 
 /// Why a position could not be judged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AccuracyError {
-    /// The entry does not list the exact score of every legal move.
+    /// The entry lists neither the exact score of every legal move nor
+    /// only best moves.
     Incomplete { listed: usize, legal: usize },
     /// There is no move to choose (a forced pass or a finished game).
     NoChoice,
@@ -42,7 +54,8 @@ impl std::fmt::Display for AccuracyError {
         match self {
             AccuracyError::Incomplete { listed, legal } => write!(
                 f,
-                "lists {listed} move scores for {legal} legal moves (solve it with --all-moves)"
+                "lists {listed} move scores for {legal} legal moves, and not only best moves \
+                 (solve it with --write, or --all-moves)"
             ),
             AccuracyError::NoChoice => write!(f, "no move to choose (a pass or a finished game)"),
         }
@@ -68,7 +81,13 @@ pub fn judge(
         .filter(|(mv, _)| matches!(mv, Move::Place { .. }))
         .count();
     let best_score = entry.best_score();
-    let Some(best_score) = best_score.filter(|_| listed == legal) else {
+    let only_best = best_score.is_some_and(|best| {
+        entry
+            .move_scores
+            .iter()
+            .all(|&(mv, score)| score == best && matches!(mv, Move::Place { .. }))
+    });
+    let Some(best_score) = best_score.filter(|_| listed == legal || only_best) else {
         return Err(AccuracyError::Incomplete { listed, legal });
     };
     searcher.clear();
@@ -77,7 +96,12 @@ pub fn judge(
         return Err(AccuracyError::NoChoice);
     };
     let square = chosen.square().ok_or(AccuracyError::NoChoice)?;
-    let chosen_score = entry.score_of(square).ok_or(AccuracyError::NoChoice)?;
+    // A complete entry lists every legal move; a best-moves entry lists
+    // every best one, so a move outside it is worse by an unknown margin.
+    let chosen_score = entry.score_of(square);
+    if chosen_score.is_none() && listed == legal {
+        return Err(AccuracyError::NoChoice);
+    }
     Ok(Judged {
         chosen,
         chosen_score,
@@ -91,7 +115,10 @@ pub fn judge(
 pub struct Summary {
     pub positions: usize,
     pub optimal: usize,
+    /// Discs lost over the positions whose loss is known.
     pub discs_lost: i64,
+    /// Positions whose loss is known (all of them on complete entries).
+    pub losses_known: usize,
     pub nodes: u64,
     pub seconds: f64,
 }
@@ -100,8 +127,11 @@ impl Summary {
     /// Adds one judged position.
     pub fn add(&mut self, judged: &Judged) {
         self.positions += 1;
-        self.optimal += usize::from(judged.loss() == 0);
-        self.discs_lost += i64::from(judged.loss());
+        self.optimal += usize::from(judged.optimal());
+        if let Some(loss) = judged.loss() {
+            self.discs_lost += i64::from(loss);
+            self.losses_known += 1;
+        }
         self.nodes += judged.result.nodes;
         self.seconds += judged.result.elapsed.as_secs_f64();
     }
@@ -111,9 +141,11 @@ impl Summary {
         100.0 * self.optimal as f64 / self.positions.max(1) as f64
     }
 
-    /// Average discs lost per position.
-    pub fn average_loss(&self) -> f64 {
-        self.discs_lost as f64 / self.positions.max(1) as f64
+    /// Average discs lost per position, when every position's loss is
+    /// known.
+    pub fn average_loss(&self) -> Option<f64> {
+        (self.losses_known == self.positions)
+            .then(|| self.discs_lost as f64 / self.positions.max(1) as f64)
     }
 
     /// Average nodes per position.
@@ -142,7 +174,11 @@ mod tests {
             ..Limits::default()
         };
         let judged = judge(&mut searcher, &entry, &limits).expect("complete entry");
-        assert_eq!(judged.loss(), 0, "a solve always chooses an optimal move");
+        assert_eq!(
+            judged.loss(),
+            Some(0),
+            "a solve always chooses an optimal move"
+        );
         entry
     }
 
@@ -156,21 +192,61 @@ mod tests {
         };
         let judged = judge(&mut searcher, &entry, &limits).expect("complete entry");
         let square = judged.chosen.square().expect("a placed disc");
-        assert_eq!(Some(judged.chosen_score), entry.score_of(square));
+        assert_eq!(judged.chosen_score, entry.score_of(square));
         assert_eq!(Some(judged.best_score), entry.best_score());
         let mut summary = Summary::default();
         summary.add(&judged);
         assert_eq!(summary.positions, 1);
-        assert_eq!(summary.discs_lost, i64::from(judged.loss()));
-        assert_eq!(summary.optimal == 1, judged.loss() == 0);
+        assert_eq!(Some(summary.discs_lost), judged.loss().map(i64::from));
+        assert_eq!(summary.optimal == 1, judged.loss() == Some(0));
     }
 
     #[test]
-    fn entries_without_every_move_are_refused() {
+    fn entries_of_only_best_moves_are_judged_without_a_loss() {
+        let complete = solved_entry();
+        let best = complete.best_score().expect("scores");
+        let mut entry = complete.clone();
+        entry.move_scores.retain(|&(_, score)| score == best);
+        assert!(entry.move_scores.len() < complete.move_scores.len());
+        let mut searcher = Searcher::new(4);
+        // Whatever the depth chooses, the best-moves entry agrees with the
+        // complete one on whether it is optimal, and knows a loss only then.
+        for depth in 1..=4 {
+            let limits = Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            };
+            let full = judge(&mut searcher, &complete, &limits).expect("complete entry");
+            let only = judge(&mut searcher, &entry, &limits).expect("best-moves entry");
+            assert_eq!(only.chosen, full.chosen);
+            assert_eq!(only.optimal(), full.optimal());
+            assert_eq!(only.loss(), full.loss().filter(|&loss| loss == 0));
+        }
+        // A worse move listed beside them makes the entry incomplete.
+        let worse = complete
+            .move_scores
+            .iter()
+            .copied()
+            .find(|&(_, score)| score < best)
+            .expect("a worse move");
+        entry.move_scores.push(worse);
+        let error = judge(&mut searcher, &entry, &Limits::default()).unwrap_err();
+        assert!(matches!(error, AccuracyError::Incomplete { .. }));
+    }
+
+    #[test]
+    fn entries_without_every_move_or_only_best_moves_are_refused() {
         let mut entry = solved_entry();
+        // The best move and the worst: neither every move nor best moves.
+        let worst = *entry
+            .move_scores
+            .iter()
+            .min_by_key(|&&(_, s)| s)
+            .expect("moves");
         entry.move_scores.truncate(1);
+        entry.move_scores.push(worst);
         let mut searcher = Searcher::new(4);
         let error = judge(&mut searcher, &entry, &Limits::default()).unwrap_err();
-        assert!(matches!(error, AccuracyError::Incomplete { listed: 1, .. }));
+        assert!(matches!(error, AccuracyError::Incomplete { listed: 2, .. }));
     }
 }

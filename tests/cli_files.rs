@@ -132,5 +132,31 @@ fn solve_writes_every_solved_position() {
         &["solve", suite, "--range", "1", "--write", &folder],
         "cannot write",
     );
+    // Resumed over positions 1-5: the three written stay as they are, and
+    // only 4 and 5 are solved and appended.
+    let (code, table, err) = run(&[
+        "solve",
+        suite,
+        "--range",
+        "1-5",
+        "--threads",
+        "1",
+        "--write",
+        &out,
+        "--resume",
+    ]);
+    assert_eq!(code, 0, "{err:?}");
+    let solved: Vec<&str> = table
+        .iter()
+        .filter_map(|l| l.split(" | ").next())
+        .filter_map(|n| n.trim().parse::<usize>().ok().map(|_| n.trim()))
+        .collect();
+    assert_eq!(solved, ["4", "5"], "{table:?}");
+    let resumed = std::fs::read_to_string(&out).unwrap();
+    assert!(resumed.starts_with(&written), "{resumed}");
+    let entries = oxello::formats::obf::parse_file(&resumed).unwrap();
+    let positions: Vec<_> = entries.iter().map(|e| e.position).collect();
+    let wanted: Vec<_> = expected[..5].iter().map(|e| e.position).collect();
+    assert_eq!(positions, wanted);
     let _ = std::fs::remove_dir_all(dir);
 }

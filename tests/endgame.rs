@@ -160,6 +160,46 @@ fn parallel_solves_agree_with_the_endgame_suite() {
     }
 }
 
+/// The moves of a solve listing every best move (`solve --write`), sorted.
+fn every_best_move(searcher: &mut Searcher, position: &Position) -> (i32, Vec<String>) {
+    searcher.clear();
+    let limits = Limits {
+        solve_empties: Some(64),
+        multi_pv: 64,
+        ties_only: true,
+        ..Limits::default()
+    };
+    let result = searcher.search(position, &limits, &StopSignal::new(), &mut |_| {});
+    let mut moves: Vec<String> = result.lines.iter().map(|l| l.best().to_string()).collect();
+    moves.sort();
+    assert!(result.lines.iter().all(|l| l.score == result.score));
+    (result.score, moves)
+}
+
+#[test]
+fn a_solve_for_ties_lists_every_best_move_and_no_other() {
+    let mut searcher = Searcher::new(64);
+    let mut ties = 0;
+    let suite = positions_file("endgame-suite.obf");
+    let ffo = positions_file("ffo-40-59.obf");
+    // The suite scores every move; FFO #40-44 list every best move (#43
+    // and #44 have two).
+    for entry in suite.iter().chain(&ffo[..5]) {
+        let expected = entry.best_score().unwrap();
+        let mut best: Vec<String> = entry
+            .move_scores
+            .iter()
+            .filter(|&&(_, score)| score == expected)
+            .map(|(mv, _)| mv.to_string())
+            .collect();
+        best.sort();
+        let (score, moves) = every_best_move(&mut searcher, &entry.position);
+        assert_eq!((score, &moves), (expected, &best), "{entry}");
+        ties += usize::from(moves.len() > 1);
+    }
+    assert!(ties >= 5, "only {ties} positions with tied best moves");
+}
+
 #[test]
 fn wld_solves_agree_with_exact_scores() {
     let entries = positions_file("endgame-suite.obf");

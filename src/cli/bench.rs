@@ -25,9 +25,10 @@ use std::time::Duration;
 #[derive(Debug, Args)]
 pub struct BenchArgs {
     /// Measure move accuracy instead: search each position of this OBF
-    /// file (every move's exact score listed, as `solve --all-moves
-    /// --write` makes) to the depth, and report how often an optimal move
-    /// is chosen and the discs lost.
+    /// file to the depth, and report how often an optimal move is chosen
+    /// and the discs lost. Each position lists every move's exact score (as
+    /// `solve --all-moves --write` makes), or only every best move (as
+    /// `solve --write` makes; the discs lost are then not known).
     #[arg(long)]
     pub accuracy: Option<std::path::PathBuf>,
     /// Measure the static evaluation's error instead: for each phase (two
@@ -275,14 +276,16 @@ fn run_accuracy(
         summary.add(&judged);
         writeln!(
             out,
-            "{:>3} | {:>7} | {:>7} | {:>4} | {:>+5} | {:>+4} | {:>4} | {:>15} | {:>7.3}",
+            "{:>3} | {:>7} | {:>7} | {:>4} | {:>5} | {:>+4} | {:>4} | {:>15} | {:>7.3}",
             i + 1,
             entry.position.empty_count(),
             judged.result.depth.label(),
             judged.chosen.to_string(),
-            judged.chosen_score,
+            judged
+                .chosen_score
+                .map_or("<".to_string(), |s| format!("{s:+}")),
             judged.best_score,
-            judged.loss(),
+            judged.loss().map_or("?".to_string(), |l| l.to_string()),
             judged.result.nodes,
             judged.result.elapsed.as_secs_f64()
         )?;
@@ -290,11 +293,17 @@ fn run_accuracy(
     writeln!(
         out,
         "accuracy depth {depth} at {selectivity}: {} positions, optimal {} ({:.1}%), \
-         average loss {:.2} discs, {:.0} nodes/position, {:.1} s{}",
+         average loss {}, {:.0} nodes/position, {:.1} s{}",
         summary.positions,
         summary.optimal,
         summary.optimal_percent(),
-        summary.average_loss(),
+        match summary.average_loss() {
+            Some(loss) => format!("{loss:.2} discs"),
+            _ => format!(
+                "not known ({} chosen moves are outside their positions' lists of best moves)",
+                summary.positions - summary.losses_known
+            ),
+        },
         summary.nodes_per_position(),
         summary.seconds,
         if skipped > 0 {

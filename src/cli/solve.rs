@@ -43,9 +43,15 @@ pub struct SolveArgs {
     #[arg(long)]
     pub all_moves: bool,
     /// Write the solved positions to this OBF file (with `--all-moves`, every
-    /// move's score; otherwise the best moves).
+    /// move's score; otherwise every best move, each proved to reach the best
+    /// score by a null-window search).
     #[arg(long)]
     pub write: Option<std::path::PathBuf>,
+    /// Keep the positions already in the `--write` file, append to it and
+    /// solve only the others: a long run that was stopped goes on where it
+    /// was.
+    #[arg(long, requires = "write")]
+    pub resume: bool,
     /// Solve positions sampled from the WTHOR games of this folder instead
     /// of a file (with `--empties`, `--count`, `--seed`): how the accuracy
     /// sets of `positions/` are made.
@@ -103,7 +109,17 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
         return Err(usage("solve: give a position or --sample-wthor, not both"));
     }
     let options = engine.options()?;
-    let tasks = load_tasks(args, engine.seed.unwrap_or(DEFAULT_SAMPLE_SEED))?;
+    let mut tasks = load_tasks(args, engine.seed.unwrap_or(DEFAULT_SAMPLE_SEED))?;
+    if let Some(path) = args.write.as_ref().filter(|_| args.resume) {
+        let done = already_solved(path)?;
+        let before = tasks.len();
+        tasks.retain(|task| !done.contains(&task.position));
+        log::info!(
+            "{}: {} of the {before} positions already solved",
+            path.display(),
+            before - tasks.len()
+        );
+    }
     let mode = if args.wld {
         SolveMode::Wld
     } else {
@@ -114,7 +130,12 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
     let mut written = match &args.write {
         Some(path) => Some((
             path,
-            std::fs::File::create(path)
+            std::fs::OpenOptions::new()
+                .create(true)
+                .write(true)
+                .append(args.resume)
+                .truncate(!args.resume)
+                .open(path)
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
         )),
         None => None,
@@ -134,8 +155,12 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
     let bar = super::progress::counting_several(tasks.len(), "positions");
     for task in &tasks {
         searcher.clear();
-        let multi_pv = if args.all_moves { 64 } else { 1 };
+        // Written positions list every best move: the solve goes on past
+        // the best with null windows until a search fails low.
+        let ties_only = !args.all_moves && args.write.is_some();
+        let multi_pv = if args.all_moves || ties_only { 64 } else { 1 };
         let limits = Limits {
+            ties_only,
             solve_empties: Some(64),
             solve_mode: mode,
             multi_pv,
@@ -155,7 +180,7 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
                 ));
             }
         });
-        let entry = solved_entry(task, &result, args.all_moves);
+        let entry = solved_entry(task, &result);
         let agrees = task
             .expected
             .is_none_or(|e| score_agrees(mode, result.score, e));
@@ -204,10 +229,10 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
 }
 
 /// The OBF entry of a solved position: every solved move with its score
-/// (all moves with `--all-moves`, else the best one).
-fn solved_entry(task: &Task, result: &SearchResult, all_moves: bool) -> obf::ObfEntry {
+/// (all moves with `--all-moves`, else the best ones).
+fn solved_entry(task: &Task, result: &SearchResult) -> obf::ObfEntry {
     let mut entry = obf::ObfEntry::new(task.position);
-    if all_moves && !result.lines.is_empty() {
+    if !result.lines.is_empty() {
         entry.move_scores = result
             .lines
             .iter()
@@ -224,6 +249,17 @@ fn solved_entry(task: &Task, result: &SearchResult, all_moves: bool) -> obf::Obf
         env!("CARGO_PKG_VERSION")
     ));
     entry
+}
+
+/// The positions of an OBF file written by an earlier run (none if it does
+/// not exist yet).
+fn already_solved(path: &std::path::Path) -> Result<Vec<Position>, Box<dyn Error>> {
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    let text = oxello::formats::read_text_file(path, u64::MAX)?;
+    let entries = obf::parse_file(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(entries.into_iter().map(|entry| entry.position).collect())
 }
 
 /// An exact score must match; a WLD result must have the expected sign.

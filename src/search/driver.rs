@@ -171,9 +171,17 @@ impl Driver<'_> {
                 .get(rank)
                 .filter(|r| depth.is_some() || r.depth.is_solve())
                 .map(|r| r.score);
-            let Some((score, bound, pv, complete)) =
-                self.search_window(search, depth, guess, excluded)
-            else {
+            let line = match found.first() {
+                Some(first) if self.limits.ties_only => {
+                    match self.search_tie(search, depth, first, excluded) {
+                        Tie::Found(pv) => Some((first.score, Bound::Exact, *pv, true)),
+                        Tie::None => break,
+                        Tie::Unfinished => None,
+                    }
+                }
+                _ => self.search_window(search, depth, guess, excluded),
+            };
+            let Some((score, bound, pv, complete)) = line else {
                 return (found, false);
             };
             let Some(Some(square)) = pv.first() else {
@@ -200,6 +208,31 @@ impl Driver<'_> {
             }
         }
         (found, true)
+    }
+
+    /// Whether a root move not in `excluded` scores as well as `first`
+    /// ([`Limits::ties_only`]): a null window just under its score. The
+    /// first line is the best of all moves, so a move that reaches its
+    /// score has exactly that score.
+    fn search_tie(
+        &self,
+        search: &mut Search,
+        depth: Option<u32>,
+        first: &Report,
+        excluded: u64,
+    ) -> Tie {
+        if first.bound != Bound::Exact {
+            return Tie::None;
+        }
+        let window = (first.score - 1, first.score);
+        let outcome = search.root(self.position.board, window, depth, excluded);
+        if !outcome.complete {
+            Tie::Unfinished
+        } else if outcome.score < first.score || outcome.pv.is_empty() {
+            Tie::None
+        } else {
+            Tie::Found(Box::new(outcome.pv))
+        }
     }
 
     /// A root search with an aspiration window around `guess` that widens on
@@ -454,6 +487,17 @@ fn after_pass(mut report: Report) -> Report {
 
 /// Keeps the lines of the last finished iteration, updated with the lines an
 /// unfinished one did finish.
+/// What [`Driver::search_tie`] found.
+enum Tie {
+    /// A move that scores as well as the first line: its line (boxed: a
+    /// line is 200 bytes).
+    Found(Box<Line>),
+    /// No other move does.
+    None,
+    /// The search was stopped before it knew.
+    Unfinished,
+}
+
 fn merge_lines(lines: &mut Vec<Report>, found: Vec<Report>, complete: bool) {
     if complete || lines.is_empty() {
         if !found.is_empty() {

@@ -36,6 +36,12 @@ pub struct Limits {
     pub clock: Option<Clock>,
     /// Number of best moves wanted (1 = just the best).
     pub multi_pv: usize,
+    /// With `multi_pv` over 1: the lines after the first are only the
+    /// moves that score as well as it. Each is proved by a null window
+    /// just under the first line's score, and the lines end at the first
+    /// such search that fails low. This is how `solve --write` lists every
+    /// best move for a fraction of what scoring every move costs.
+    pub ties_only: bool,
     /// Root moves not to consider.
     pub excluded: u64,
     /// Selectivity of the midgame iterations (Multi-ProbCut; 100%: none).
@@ -74,6 +80,7 @@ impl Default for Limits {
             time: None,
             clock: None,
             multi_pv: 1,
+            ties_only: false,
             excluded: 0,
             selectivity: Selectivity::NONE,
             solve_selectivity: Selectivity::NONE,
