@@ -214,6 +214,12 @@ impl Driver<'_> {
     /// ([`Limits::ties_only`]): a null window just under its score. The
     /// first line is the best of all moves, so a move that reaches its
     /// score has exactly that score.
+    ///
+    /// The ladder's probable steps look for ties too: their table entries
+    /// make the exact step's look cheaper. On a position of 30 empties
+    /// (the second of `solve --sample-wthor --empties 30 --seed 30`, one
+    /// thread), the solve took 1,601 M nodes alone, 1,792 M with the ties
+    /// at every step, and 1,958 M with them at 100% only.
     fn search_tie(
         &self,
         search: &mut Search,
