@@ -299,7 +299,7 @@ fn run_accuracy(
         summary.optimal_percent(),
         match summary.average_loss() {
             Some(loss) => format!("{loss:.2} discs"),
-            _ => format!(
+            None => format!(
                 "not known ({} chosen moves are outside their positions' lists of best moves)",
                 summary.positions - summary.losses_known
             ),

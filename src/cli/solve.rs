@@ -155,9 +155,9 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
     let bar = super::progress::counting_several(tasks.len(), "positions");
     for task in &tasks {
         searcher.clear();
-        // Written positions list every best move: the solve goes on past
+        // Written exact solves list every best move: the solve goes on past
         // the best with null windows until a search fails low.
-        let ties_only = !args.all_moves && args.write.is_some();
+        let ties_only = !args.all_moves && args.write.is_some() && mode == SolveMode::Exact;
         let multi_pv = if args.all_moves || ties_only { 64 } else { 1 };
         let limits = Limits {
             ties_only,
