@@ -309,3 +309,26 @@ fn accuracy_files_score_every_move_of_distinct_24_empties_positions() {
         }
     }
 }
+
+/// The 30-empties accuracy file lists every best move of each position (as
+/// `solve --write` writes them): legal moves, one score each position, at
+/// the 30 empties it is named for, each position once.
+#[test]
+fn the_30_empties_accuracy_file_lists_legal_best_moves_of_distinct_positions() {
+    let path = format!("{}/positions/accuracy-30.obf", env!("CARGO_MANIFEST_DIR"));
+    let entries =
+        oxello::formats::obf::parse_file(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert!(entries.len() >= 10, "{} positions", entries.len());
+    let mut seen = std::collections::HashSet::new();
+    for entry in &entries {
+        assert_eq!(entry.position.empty_count(), 30, "{entry}");
+        let best = entry.best_score().expect("a score");
+        let legal = entry.position.move_list().to_vec();
+        assert!(!entry.move_scores.is_empty(), "{entry}");
+        for (mv, score) in &entry.move_scores {
+            assert_eq!(*score, best, "{entry}: only best moves");
+            assert!(legal.contains(mv), "{entry}: {mv} is not legal");
+        }
+        assert!(seen.insert(entry.position), "{entry}: a position twice");
+    }
+}
