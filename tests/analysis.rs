@@ -203,8 +203,9 @@ fn wthor_game_by_index() {
 }
 
 /// `bench --accuracy` judges a depth-limited search by the file's exact
-/// scores: a search deep enough to solve never loses a disc, and a file
-/// without every move's score is refused.
+/// scores: a search deep enough to solve never loses a disc, a file of
+/// best moves only (FFO's) is judged without losses, and a file listing
+/// neither every move nor only best moves is refused.
 #[test]
 fn bench_accuracy_counts_optimal_moves_and_refuses_incomplete_files() {
     let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/endgame-suite.obf");
@@ -216,12 +217,33 @@ fn bench_accuracy_counts_optimal_moves_and_refuses_incomplete_files() {
         "{last}"
     );
     let ffo = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/ffo-40-59.obf");
+    let shallow = oxello(&["bench", "--accuracy", ffo, "--depth", "1"]);
+    let text = String::from_utf8_lossy(&shallow.stdout);
+    let last = text.lines().last().unwrap_or_default();
+    assert!(
+        last.contains("20 positions, optimal") && last.contains("average loss not known"),
+        "{last}"
+    );
+    // The best move and the worst of a fully scored position.
+    let mut entry = oxello::formats::obf::parse_file(&std::fs::read_to_string(suite).unwrap())
+        .unwrap()
+        .swap_remove(0);
+    let worst = *entry.move_scores.iter().min_by_key(|m| m.1).unwrap();
+    entry.move_scores.sort_by_key(|m| -m.1);
+    entry.move_scores.truncate(1);
+    entry.move_scores.push(worst);
+    let dir = std::env::temp_dir().join(format!("oxello-accuracy-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let partial = dir.join("partial.obf");
+    std::fs::write(&partial, format!("{entry}\n")).unwrap();
     let output = Command::new(OXELLO)
-        .args(["bench", "--accuracy", ffo, "--depth", "1"])
+        .args(["bench", "--accuracy", &partial.display().to_string()])
+        .args(["--depth", "1"])
         .output()
         .unwrap();
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("--all-moves"));
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `bench --eval-error` prints, per phase of two empties, the built-in
