@@ -132,6 +132,23 @@ fn solve_writes_every_solved_position() {
         &["solve", suite, "--range", "1", "--write", &folder],
         "cannot write",
     );
+    // An empty file (a run stopped before its first position) is resumed.
+    let fresh = dir.join("fresh.obf");
+    std::fs::write(&fresh, "").unwrap();
+    let fresh = fresh.display().to_string();
+    let (code, _, err) = run(&[
+        "solve",
+        suite,
+        "--range",
+        "1",
+        "--threads",
+        "1",
+        "--write",
+        &fresh,
+        "--resume",
+    ]);
+    assert_eq!(code, 0, "{err:?}");
+    assert_eq!(std::fs::read_to_string(&fresh).unwrap().lines().count(), 1);
     // Resumed over positions 1-5: the three written stay as they are, and
     // only 4 and 5 are solved and appended.
     let (code, table, err) = run(&[

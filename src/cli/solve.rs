@@ -252,9 +252,9 @@ fn solved_entry(task: &Task, result: &SearchResult) -> obf::ObfEntry {
 }
 
 /// The positions of an OBF file written by an earlier run (none if it does
-/// not exist yet).
+/// not exist yet, or if the run stopped before its first position).
 fn already_solved(path: &std::path::Path) -> Result<Vec<Position>, Box<dyn Error>> {
-    if !path.exists() {
+    if std::fs::metadata(path).map_or(true, |m| m.is_file() && m.len() == 0) {
         return Ok(Vec::new());
     }
     let text = oxello::formats::read_text_file(path, u64::MAX)?;
