@@ -166,7 +166,8 @@ fn solve_writes_every_solved_position() {
     let solved: Vec<&str> = table
         .iter()
         .filter_map(|l| l.split(" | ").next())
-        .filter_map(|n| n.trim().parse::<usize>().ok().map(|_| n.trim()))
+        .map(str::trim)
+        .filter(|n| n.parse::<usize>().is_ok())
         .collect();
     assert_eq!(solved, ["4", "5"], "{table:?}");
     let resumed = std::fs::read_to_string(&out).unwrap();
