@@ -105,9 +105,10 @@ pub const ETC_MIN_EMPTIES: u32 = 10;
 pub const SHALLOW_ORDERING_DEPTH: u32 = 4;
 /// Endgame: a solver node puts the table's best move first only when it
 /// comes from a solve (exact or probable) or from a midgame search at least
-/// this deep. The shallow ordering searches ([`SHALLOW_ORDERING_DEPTH`])
-/// leave entries whose best move is a worse guess than the solver's own
-/// ordering, which weighs mobility beside the score. One thread, default
+/// this deep. Shallow searches (the ordering searches of
+/// [`SHALLOW_ORDERING_DEPTH`], Multi-ProbCut's) leave entries whose best
+/// move is a worse guess than the solver's own ordering, which weighs
+/// mobility beside the score. One thread, default
 /// table, nodes, every table move against this rule: FFO #50-54 7.80 G ->
 /// 6.65 G; FFO #40-44 61.0 M -> 60.7 M; FFO #45-49 623.6 M -> 626.8 M; the
 /// 6x6 solve 360 M -> 253 M. Solve entries only (no midgame move at all):
@@ -115,7 +116,29 @@ pub const SHALLOW_ORDERING_DEPTH: u32 = 4;
 /// below the ladder's reach the presolve iterations' moves guide the solve.
 /// The whole of FFO #40-59 (one thread, default table): 25.78 G -> 21.05 G
 /// nodes (#55 12.89 G -> 10.07 G), every score right.
-pub const SOLVE_TABLE_MOVE_MIN_DEPTH: u32 = SHALLOW_ORDERING_DEPTH + 1;
+///
+/// From 5 (one more than the ordering searches) to 9, with today's
+/// solver: the moves of depths 5-8 come from the shallow searches of
+/// Multi-ProbCut ([`ENDGAME_PROBCUT_MAX_SHALLOW`]) and the presolve's
+/// lower plies, and a larger table kept more of them and solved in *more*
+/// nodes: FFO #50-52, one thread, 0.90 G nodes with a 16 MiB table, 0.93
+/// G with 64, 1.02 G with 256, 1.25 G with 1 GiB. FFO #40-59, one thread,
+/// default table, nodes (every score right):
+///
+/// | | #40-44 | #45-49 | #50-52 | #53-54 | #55-59 | all |
+/// |---|---|---|---|---|---|---|
+/// | from 5 | 55.6 M | 560.0 M | 932.1 M | 5.725 G | 11.638 G | 18.91 G |
+/// | from 9 | 55.9 M | 576.8 M | 905.3 M | 5.145 G | 11.591 G | 18.27 G |
+/// | from 9, a solve replacing a midgame entry (kept) | 55.9 M | 481.9 M | 866.8 M | 4.166 G | 10.616 G | **16.19 G** |
+///
+/// From 10: #40-44 58.5 M, #50-52 896.3 M. Solve entries only: #40-44
+/// 65.3 M, #50-52 864.2 M, #53-54 5.136 G. The small solves of 18-20
+/// empties, which the ladder does not reach, lose from the presolve's
+/// moves of depths 5-8: `oxello bench`'s four endgame positions 6.55 M ->
+/// 7.93 M nodes. The 6x6 start (`solve --size 6 --threads 1 --hash
+/// 1024`): 322.7 M -> 227.4 M. With 1 GiB, FFO #50-52 takes 981.4 M
+/// nodes: a larger table still costs some, less than before.
+pub const SOLVE_TABLE_MOVE_MIN_DEPTH: u32 = 9;
 /// Ordering by a shallow search: one disc of its score outweighs any
 /// mobility difference (mobility values stay below this), so mobility only
 /// breaks ties between equal scores.
