@@ -163,7 +163,10 @@ impl Entry {
     /// ordering searches' full-width results, and the shallowest results of
     /// every search, which are full width, held their places). FFO #50-52,
     /// one thread: 932.1 M -> 915.0 M nodes alone; with the table's
-    /// midgame moves taken only from depth 9 up ([`SOLVE_TABLE_MOVE_MIN_DEPTH`](crate::search::params::SOLVE_TABLE_MOVE_MIN_DEPTH)), 905.3 M -> 866.8 M.
+    /// midgame moves taken only from depth 9 up
+    /// ([`SOLVE_TABLE_MOVE_MIN_DEPTH`]), 905.3 M -> 866.8 M.
+    ///
+    /// [`SOLVE_TABLE_MOVE_MIN_DEPTH`]: crate::search::params::SOLVE_TABLE_MOVE_MIN_DEPTH
     #[inline]
     fn supersedes(&self, other: &Entry) -> bool {
         (is_exact(self.depth) && !is_exact(other.depth))
@@ -382,8 +385,8 @@ impl Table {
     /// the record replaces the stored result if it is deeper at the same or
     /// a higher selectivity, as deep and less selective, a solve where the
     /// stored result is a midgame search's (whatever their selectivities),
-    /// or if the stored entry is from an older search. Else the stored bounds stay; the
-    /// record's best move is kept if the record is deeper. A replaced or
+    /// or if the stored entry is from an older search. Else the stored
+    /// bounds stay; the record's best move is kept if the record is deeper. A replaced or
     /// tightened entry takes the record's best move unless that is
     /// [`NO_MOVE`], and the current age.
     #[inline]
