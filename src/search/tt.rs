@@ -80,10 +80,16 @@ pub struct Entry {
     pub age: u8,
     /// See [`NO_SELECTIVITY`].
     pub selectivity: u8,
-    _pad: [u8; 2],
+    /// The table's [`Table::clear`] count when it was written (0 for an
+    /// empty entry): an entry of an earlier one is as good as empty.
+    epoch: u8,
+    _pad: u8,
 }
 
 const _: () = assert!(std::mem::size_of::<Entry>() == 24);
+
+/// The byte of [`Entry::packed`] that holds the epoch.
+const EPOCH_BYTE: usize = 6;
 
 impl Entry {
     /// Everything but the board, in one word.
@@ -96,7 +102,7 @@ impl Entry {
             self.best,
             self.age,
             self.selectivity,
-            0,
+            self.epoch,
             0,
         ])
     }
@@ -104,7 +110,7 @@ impl Entry {
     /// The entry of `board` whose other fields are `packed`.
     #[inline]
     fn unpack(board: Board, packed: u64) -> Entry {
-        let [lower, upper, depth, best, age, selectivity, _, _] = packed.to_le_bytes();
+        let [lower, upper, depth, best, age, selectivity, epoch, _] = packed.to_le_bytes();
         Entry {
             player: board.player,
             opponent: board.opponent,
@@ -114,7 +120,8 @@ impl Entry {
             best,
             age,
             selectivity,
-            _pad: [0; 2],
+            epoch,
+            _pad: 0,
         }
     }
 
@@ -280,6 +287,8 @@ pub struct Table {
     bucket_mask: usize,
     /// Generation of the current search, never 0 (the age of empty entries).
     age: AtomicU8,
+    /// Entries written since the last [`Table::clear`] carry it, never 0.
+    epoch: u8,
 }
 
 impl Table {
@@ -319,6 +328,7 @@ impl Table {
             buckets: storage,
             bucket_mask: buckets - 1,
             age: AtomicU8::new(1),
+            epoch: 1,
         }
     }
 
@@ -328,9 +338,33 @@ impl Table {
     }
 
     /// Forgets everything.
+    ///
+    /// Most clears only move to a new epoch, which turns every entry
+    /// written before into an empty one (as [`Table::current`] reads it);
+    /// the memory is wiped once in 255, before an epoch would come back.
+    /// The table then answers exactly as if wiped, so each search after a
+    /// clear stays reproducible, without writing the whole table each time:
+    /// a 64 MiB wipe took about 1.1 ms, 44% of the time of `oxello solve`
+    /// on 1000 positions of 15 empties.
     pub fn clear(&mut self) {
-        self.buckets.fill_with(Bucket::default);
+        if self.epoch == u8::MAX {
+            self.buckets.fill_with(Bucket::default);
+            self.epoch = 1;
+        } else {
+            self.epoch += 1;
+        }
         *self.age.get_mut() = 1;
+    }
+
+    /// `entry` as the table holds it: empty if written before the last
+    /// clear.
+    #[inline]
+    fn current(&self, entry: Entry) -> Entry {
+        if entry.epoch == self.epoch {
+            entry
+        } else {
+            Entry::default()
+        }
     }
 
     /// Starts a new search: entries of older searches become cheap to replace.
@@ -357,9 +391,14 @@ impl Table {
             return None;
         }
         let packed = bucket.slots.iter().find_map(|slot| {
-            (slot.player.load(Ordering::Relaxed) == board.player
-                && slot.opponent.load(Ordering::Relaxed) == board.opponent)
-                .then(|| slot.packed.load(Ordering::Relaxed))
+            if slot.player.load(Ordering::Relaxed) != board.player
+                || slot.opponent.load(Ordering::Relaxed) != board.opponent
+            {
+                return None;
+            }
+            let packed = slot.packed.load(Ordering::Relaxed);
+            // An entry from before the last clear is not there.
+            (packed.to_le_bytes()[EPOCH_BYTE] == self.epoch).then_some(packed)
         })?;
         // Orders the loads above before the check below: if any of them saw
         // a concurrent store, the counter has moved.
@@ -401,7 +440,8 @@ impl Table {
             best: record.best,
             age: self.age.load(Ordering::Relaxed),
             selectivity: record.selectivity,
-            _pad: [0; 2],
+            epoch: self.epoch,
+            _pad: 0,
         };
         let bucket = self.bucket(board);
         let seq = bucket.seq.load(Ordering::Relaxed);
@@ -415,7 +455,7 @@ impl Table {
         }
         // Keeps the stores below after the claim, for readers that see them.
         fence(Ordering::Release);
-        let entries = [bucket.slots[0].load(), bucket.slots[1].load()];
+        let entries = [bucket.slots[0].load(), bucket.slots[1].load()].map(|e| self.current(e));
         if let Some(i) = entries.iter().position(|e| e.holds(board)) {
             if let Some(merged) = entries[i].merge(new) {
                 bucket.slots[i]
@@ -495,6 +535,36 @@ mod tests {
         assert_eq!(table.probe(board), hit(9, 9, 3, NO_SELECTIVITY, 5));
         table.clear();
         assert_eq!(table.probe(board), None);
+    }
+
+    /// A table cleared any number of times (past the epoch's wrap, where
+    /// the memory is wiped) answers as a new one: no entry of before, and
+    /// the same choice of slot for a store.
+    #[test]
+    fn a_cleared_table_answers_as_a_new_one() {
+        let boards: Vec<Board> =
+            crate::eval::test_support::random_game_boards(BoardSize::Eight, 40, 3)
+                .into_iter()
+                .take(40)
+                .collect();
+        let mut table = Table::with_storage(Vec::new(), 4);
+        for round in 0..600u32 {
+            let fresh = Table::with_storage(Vec::new(), 4);
+            for (i, &board) in boards.iter().enumerate().skip(round as usize % 7) {
+                let depth = 1 + ((i as u32 + round) % 30) as u8;
+                let score = (i as i32 + round as i32) % 41 - 20;
+                for t in [&table, &fresh] {
+                    t.store(board, record(depth, -64, 64, score, i as u8));
+                }
+            }
+            for &board in &boards {
+                assert_eq!(table.probe(board), fresh.probe(board), "round {round}");
+            }
+            table.clear();
+            for &board in &boards {
+                assert_eq!(table.probe(board), None, "round {round}");
+            }
+        }
     }
 
     #[test]
