@@ -76,7 +76,18 @@ pub const TABLE_MIN_EMPTIES: u32 = 8;
 /// at most 2-3% of the computations below 7 empties for 1% of the cuts.
 /// Computing the bound with the 8x8 board size as a constant: callgrind
 /// FFO #40 + #44 10.10 G -> 10.02 G instructions.
-pub const STABILITY_CUTOFF_EMPTIES: u32 = 3;
+///
+/// From 4 instead of 3, with the solver of d9b7710 (perf: the bound took
+/// 17-18% of a solve's time): 60 WTHOR
+/// positions of 22 empties (`solve --sample-wthor ../shared/games/wthor
+/// --empties 22 --count 60 --seed 4`), one thread, two builds side by
+/// side, twice: 995.6 M nodes in 38.97 / 38.89 s from 3; 1,066.2 M (+7.1%)
+/// in 37.40 / 37.59 s from 4; from 5 1,218.7 M in 39.0 / 39.1 s (4: 39.4
+/// / 38.1 s). The whole of FFO #40-59, one thread, side by side: 16.19 G
+/// nodes in 790.0 s from 3, 16.89 G (+4.3%) in 758.2 s (-4.0%) from 4,
+/// every score right. The tree stays below the strongest engine's
+/// (19.47 G), and the time is what lags, so 4.
+pub const STABILITY_CUTOFF_EMPTIES: u32 = 4;
 /// Endgame: from this many empties on, the moves are ordered by a shallow
 /// midgame search instead of mobility alone. From 19 (with
 /// [`SOLVE_TABLE_MOVE_MIN_DEPTH`]) the solves take fewer nodes but more
