@@ -88,9 +88,6 @@ pub struct Entry {
 
 const _: () = assert!(std::mem::size_of::<Entry>() == 24);
 
-/// The byte of [`Entry::packed`] that holds the epoch.
-const EPOCH_BYTE: usize = 6;
-
 impl Entry {
     /// Everything but the board, in one word.
     #[inline]
@@ -391,15 +388,15 @@ impl Table {
         if seq & 1 != 0 {
             return None;
         }
-        let packed = bucket.slots.iter().find_map(|slot| {
+        let entry = bucket.slots.iter().find_map(|slot| {
             if slot.player.load(Ordering::Relaxed) != board.player
                 || slot.opponent.load(Ordering::Relaxed) != board.opponent
             {
                 return None;
             }
-            let packed = slot.packed.load(Ordering::Relaxed);
+            let entry = Entry::unpack(board, slot.packed.load(Ordering::Relaxed));
             // An entry from before the last clear is not there.
-            (packed.to_le_bytes()[EPOCH_BYTE] == self.epoch).then_some(packed)
+            (entry.epoch == self.epoch).then_some(entry)
         })?;
         // Orders the loads above before the check below: if any of them saw
         // a concurrent store, the counter has moved.
@@ -407,7 +404,6 @@ impl Table {
         if bucket.seq.load(Ordering::Relaxed) != seq {
             return None;
         }
-        let entry = Entry::unpack(board, packed);
         (entry.depth > 0).then_some(Hit {
             lower: entry.lower as i32,
             upper: entry.upper as i32,
