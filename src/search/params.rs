@@ -172,7 +172,7 @@ pub const SOLVE_ORDERING_SCALE: i32 = 1 << 9;
 /// evaluation, by board size (4x4, 6x6, 8x8), as each size has an
 /// evaluation of its own.
 ///
-/// 8x8: a quarter of an opponent move. The weights of e497de5 (search
+/// 8x8: three sixteenths of an opponent move. The weights of e497de5 (search
 /// values in their labels) order better with less weight than the earlier
 /// ones had (`1 << 9`, as the shallow search's). Nodes, one thread: 100
 /// WTHOR positions of 22 empties (`solve --sample-wthor
@@ -183,11 +183,28 @@ pub const SOLVE_ORDERING_SCALE: i32 = 1 << 9;
 /// 18 of 20 positions; #53 2.27 G -> 2.58 G, #55 9.82 G -> 8.31 G), every
 /// score right.
 ///
+/// Again with the solver of b48555e (the stability cutoff from 4 empties,
+/// the table's best move from a depth of 9), one thread, nodes and
+/// seconds of two builds side by side:
+///
+/// | scale | FFO #45-52 | 60 positions of 22 empties | FFO #53-54 |
+/// |---|---|---|---|
+/// | 64 | 1,514.9 M, 59.4 s | | |
+/// | 96 | 1,411.9 M, 57.1 s | | |
+/// | 128 | 1,365.6 M, 57.0 s | 1,080.9 M, 36.1 / 35.9 s | |
+/// | 192 | 1,360.7 M, 57.6 s | 1,054.0 M, 36.0 s | 4.084 G, 150.3 s |
+/// | `1 << 8` | 1,416.5 M, 60.7 s | 1,066.2 M, 37.0 s | 4.282 G, 160.8 s |
+/// | `1 << 9` | 1,759.5 M, 75.6 s | | |
+///
+/// (The 22-empties set: `solve --sample-wthor ../shared/games/wthor
+/// --empties 22 --count 60 --seed 4`.) FFO #40-44: 57.5 M nodes at 192,
+/// 58.0 M at `1 << 8`. So 192.
+///
 /// 6x6 (its own learned evaluation): the solve takes 290.5 M nodes at
 /// `1 << 8`, 248.8 M at `1 << 9`, 261.4 M at `1 << 10`, 280.0 M at
 /// `1 << 11`, so it keeps `1 << 9`, as does 4x4 (solved in a few hundred
 /// nodes).
-pub const SOLVE_EVAL_ORDERING_SCALE: [i32; 3] = [1 << 9, 1 << 9, 1 << 8];
+pub const SOLVE_EVAL_ORDERING_SCALE: [i32; 3] = [1 << 9, 1 << 9, 192];
 
 /// Fastest-first: weight of each opponent move after ours (corners count
 /// double through [`CORNER_MOBILITY_BONUS`]).
