@@ -200,8 +200,14 @@ pub(crate) enum OrderingMode {
     Search(u32),
     /// The solver's: as [`OrderingMode::Search`], but each disc of the
     /// search's score weighs `scale` against mobility, less than there
-    /// ([`SOLVE_ORDERING_SCALE`], [`SOLVE_EVAL_ORDERING_SCALE`]).
-    Solve { depth: u32, scale: i32 },
+    /// ([`SOLVE_ORDERING_SCALE`], [`SOLVE_EVAL_ORDERING_SCALE`]), and each
+    /// square of the opponent's potential mobility weighs `potential`
+    /// ([`SOLVE_POTENTIAL_WEIGHT`], [`SOLVE_EVAL_POTENTIAL_WEIGHT`]).
+    Solve {
+        depth: u32,
+        scale: i32,
+        potential: i32,
+    },
     /// Fewest opponent replies first (weighted mobility).
     Mobility,
     /// Fewest opponent replies first, moves in regions with an odd number
@@ -229,11 +235,13 @@ impl OrderingMode {
             OrderingMode::Solve {
                 depth: SHALLOW_ORDERING_DEPTH,
                 scale: SOLVE_ORDERING_SCALE,
+                potential: SOLVE_POTENTIAL_WEIGHT,
             }
         } else if empties >= EVAL_ORDERING_EMPTIES {
             OrderingMode::Solve {
                 depth: EVAL_ORDERING_DEPTH,
                 scale: SOLVE_EVAL_ORDERING_SCALE[size as usize],
+                potential: SOLVE_EVAL_POTENTIAL_WEIGHT,
             }
         } else {
             OrderingMode::FastestFirst
@@ -283,12 +291,18 @@ impl Search<'_> {
                 i32::MAX
             } else {
                 match mode {
-                    OrderingMode::Search(depth) => {
-                        self.search_value(board, *mv, child, depth, SEARCH_ORDERING_SCALE)
-                    }
-                    OrderingMode::Solve { depth, scale } => {
-                        self.search_value(board, *mv, child, depth, scale)
-                    }
+                    OrderingMode::Search(depth) => self.search_value(
+                        board,
+                        *mv,
+                        child,
+                        depth,
+                        (SEARCH_ORDERING_SCALE, POTENTIAL_MOBILITY_WEIGHT),
+                    ),
+                    OrderingMode::Solve {
+                        depth,
+                        scale,
+                        potential,
+                    } => self.search_value(board, *mv, child, depth, (scale, potential)),
                     OrderingMode::Mobility => -self.mobility_value(child),
                     OrderingMode::FastestFirst => {
                         let replies =
@@ -302,7 +316,8 @@ impl Search<'_> {
 
     /// The value of the move `mv` from `board` leaving `child` by a search
     /// of `depth` after it, each disc of its score worth `scale`, less the
-    /// mobility it leaves.
+    /// mobility it leaves, each square of potential mobility worth
+    /// `potential`.
     #[inline]
     fn search_value(
         &mut self,
@@ -310,12 +325,13 @@ impl Search<'_> {
         mv: Scored,
         child: Board,
         depth: u32,
-        scale: i32,
+        (scale, potential): (i32, i32),
     ) -> i32 {
         let entered = self.enter(board, mv, child, Child::Depth(depth));
         let score = self.ordering_search(child, depth);
         self.leave(entered);
-        -score * scale - self.mobility_value(child)
+        let moves = movegen::legal_moves(child.player, child.opponent) & self.mask;
+        -score * scale - self.weighted_mobility(child, moves, potential)
     }
 
     /// The fastest-first value of the move to `square` leaving `child`, in
@@ -348,10 +364,17 @@ impl Search<'_> {
     /// [`Search::mobility_value`] of `board`, whose side to move has `moves`.
     #[inline]
     pub(crate) fn mobility_value_of(&self, board: Board, moves: u64) -> i32 {
-        let potential = neighbours(board.opponent) & board.empties() & self.mask;
+        self.weighted_mobility(board, moves, POTENTIAL_MOBILITY_WEIGHT)
+    }
+
+    /// [`Search::mobility_value_of`] with each square of potential mobility
+    /// (an empty square next to the opponent's discs) worth `potential`.
+    #[inline]
+    fn weighted_mobility(&self, board: Board, moves: u64, potential: i32) -> i32 {
+        let squares = neighbours(board.opponent) & board.empties() & self.mask;
         MOBILITY_WEIGHT * moves.count_ones() as i32
             + CORNER_MOBILITY_BONUS * (moves & self.corners).count_ones() as i32
-            + POTENTIAL_MOBILITY_WEIGHT * potential.count_ones() as i32
+            + potential * squares.count_ones() as i32
     }
 
     /// Quadrants holding an odd number of the `empties`.

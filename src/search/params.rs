@@ -226,6 +226,40 @@ pub const CORNER_MOBILITY_BONUS: i32 = 1 << 10;
 /// without (means 37.5 and 37.4 s). Not kept: a second rule for a gain no
 /// clock shows.
 pub const POTENTIAL_MOBILITY_WEIGHT: i32 = 1 << 6;
+/// The solver's ordering by the evaluation (from [`EVAL_ORDERING_EMPTIES`]
+/// to [`SHALLOW_ORDERING_EMPTIES`]): weight of each empty square next to
+/// our discs after the move (the opponent's potential mobility), in place
+/// of [`POTENTIAL_MOBILITY_WEIGHT`]. A quarter of an opponent move.
+///
+/// Tuned with the solver of c81db19, one thread, nodes and seconds of two
+/// builds side by side (the weight of [`SOLVE_POTENTIAL_WEIGHT`] beside
+/// it; `1 << 6` and `1 << 6` before):
+///
+/// | weights (eval, shallow) | FFO #45-52 | 30 positions of 24 empties |
+/// |---|---|---|
+/// | `1 << 6`, `1 << 6` | 1,360.7 M, 61.7 s | 1,909.0 M, 75.5 s |
+/// | 384, 384 | 1,254.8 M, 57.8 s | |
+/// | 384, `1 << 6` | | 1,880.6 M, 72.9 s |
+/// | `1 << 6`, `1 << 10` | | 1,871.7 M, 74.5 s |
+/// | **`1 << 8`, `1 << 9`** | | **1,844.5 M, 72.4 s** |
+/// | 384, `1 << 10` | 1,223.8 M, 53.3 s | 1,842.7 M, 72.1 s |
+/// | `1 << 9`, `1 << 11` | 1,305.9 M, 56.0 s | 1,895.0 M, 72.6 s |
+///
+/// (The 24-empties set: `solve --sample-wthor ../shared/games/wthor
+/// --empties 24 --count 30 --seed 9`.) FFO #45-52 tunes badly on its own:
+/// most of its gain was #50's (450 M -> 341 M at 384, `1 << 10`), and the
+/// whole of FFO #40-59 took 16.54 G nodes against 16.37 G there, #58 1.50
+/// G against 1.12 G. At `1 << 8`, `1 << 9` #58 takes 1.15 G, and the whole
+/// of FFO #40-59 **15,449,792,834 nodes in 641.1 s against 16,374,840,525
+/// in 677.0 s** (-5.6%, -5.3%; fewer nodes in 14 of 20 positions), every
+/// score right. 60 positions of 22 empties (seed 4): 1,054.0 M, 37.2 s ->
+/// 1,029.4 M, 36.5 s. The 6x6 solve (its own evaluation): 243.7 M, 11.4 s
+/// -> 232.4 M, 11.0 s; 4x4 the same 635 nodes.
+pub const SOLVE_EVAL_POTENTIAL_WEIGHT: i32 = 1 << 8;
+/// The solver's ordering by a shallow search (from
+/// [`SHALLOW_ORDERING_EMPTIES`]): the same weight, half an opponent move
+/// (see [`SOLVE_EVAL_POTENTIAL_WEIGHT`]).
+pub const SOLVE_POTENTIAL_WEIGHT: i32 = 1 << 9;
 /// Fastest-first: bonus for a move in a region with an odd number of empties.
 pub const PARITY_BONUS: i32 = 1 << 8;
 
