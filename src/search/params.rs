@@ -238,7 +238,7 @@ pub const POTENTIAL_MOBILITY_WEIGHT: i32 = 1 << 6;
 /// | weights (eval, shallow) | FFO #45-52 | 30 positions of 24 empties |
 /// |---|---|---|
 /// | `1 << 6`, `1 << 6` | 1,360.7 M, 61.7 s | 1,909.0 M, 75.5 s |
-/// | 384, 384 | 1,254.8 M, 57.8 s | |
+/// | 384, 384 (and 384 in the midgame's evaluation ordering) | 1,252.9 M, 56.7 s | |
 /// | 384, `1 << 6` | | 1,880.6 M, 72.9 s |
 /// | `1 << 6`, `1 << 10` | | 1,871.7 M, 74.5 s |
 /// | **`1 << 8`, `1 << 9`** | | **1,844.5 M, 72.4 s** |
