@@ -296,13 +296,14 @@ impl Search<'_> {
                         *mv,
                         child,
                         depth,
-                        (SEARCH_ORDERING_SCALE, POTENTIAL_MOBILITY_WEIGHT),
+                        SEARCH_ORDERING_SCALE,
+                        POTENTIAL_MOBILITY_WEIGHT,
                     ),
                     OrderingMode::Solve {
                         depth,
                         scale,
                         potential,
-                    } => self.search_value(board, *mv, child, depth, (scale, potential)),
+                    } => self.search_value(board, *mv, child, depth, scale, potential),
                     OrderingMode::Mobility => -self.mobility_value(child),
                     OrderingMode::FastestFirst => {
                         let replies =
@@ -325,7 +326,8 @@ impl Search<'_> {
         mv: Scored,
         child: Board,
         depth: u32,
-        (scale, potential): (i32, i32),
+        scale: i32,
+        potential: i32,
     ) -> i32 {
         let entered = self.enter(board, mv, child, Child::Depth(depth));
         let score = self.ordering_search(child, depth);
