@@ -15,8 +15,12 @@ use std::time::Instant;
 enum Iteration {
     /// A midgame search of this depth, at the limits' selectivity.
     Midgame(u32),
-    /// A solve at this selectivity.
-    Solve(Selectivity),
+    /// A solve at this selectivity; `ladder`: a step of a solve that
+    /// climbs the selectivity ladder (it started selective).
+    Solve {
+        selectivity: Selectivity,
+        ladder: bool,
+    },
 }
 
 /// Iterative deepening for one search.
@@ -91,7 +95,10 @@ impl Driver<'_> {
             let started = search.control.total_nodes();
             let (found, complete) = self.iterate(
                 search,
-                Iteration::Solve(level),
+                Iteration::Solve {
+                    selectivity: level,
+                    ladder: !first_level.is_none(),
+                },
                 wanted_lines,
                 &lines,
                 on_report,
@@ -143,10 +150,15 @@ impl Driver<'_> {
         let (depth, report_depth) = match iteration {
             Iteration::Midgame(d) => {
                 search.selectivity = self.limits.selectivity;
+                search.midgame_moves = true;
                 (Some(d), Depth::Midgame(d, self.limits.selectivity))
             }
-            Iteration::Solve(selectivity) => {
+            Iteration::Solve {
+                selectivity,
+                ladder,
+            } => {
                 search.selectivity = selectivity;
+                search.midgame_moves = !ladder;
                 let mode = self.limits.solve_mode;
                 let depth = match (selectivity.is_none(), mode) {
                     (true, SolveMode::Exact) => Depth::Exact,

@@ -487,7 +487,9 @@ impl Search<'_> {
             {
                 return score;
             }
-            if is_exact(hit.depth) || u32::from(hit.depth) >= SOLVE_TABLE_MOVE_MIN_DEPTH {
+            if is_exact(hit.depth)
+                || self.midgame_moves && u32::from(hit.depth) >= SOLVE_TABLE_MOVE_MIN_DEPTH
+            {
                 table_move = hit.best;
             }
         }

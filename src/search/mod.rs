@@ -157,6 +157,11 @@ pub(crate) struct Search<'a> {
     pub quadrants: [u64; 4],
     /// How selective the search is now (Multi-ProbCut; 100%: not at all).
     pub selectivity: Selectivity,
+    /// Whether the solver puts first the best moves of midgame entries
+    /// (from [`params::SOLVE_TABLE_MOVE_MIN_DEPTH`] plies), not only those
+    /// of solves: not in a solve that climbs the selectivity ladder, where
+    /// the probable steps' moves guide the later steps better (see there).
+    pub midgame_moves: bool,
     /// The Multi-ProbCut predictions.
     pub probcut: &'static probcut::Model,
     /// The nodes other threads are searching (parallel searches only).
@@ -195,6 +200,7 @@ impl<'a> Search<'a> {
             corners,
             quadrants: ordering::quadrants(size),
             selectivity: Selectivity::NONE,
+            midgame_moves: true,
             probcut: probcut::model(),
             busy: None,
             pool: None,

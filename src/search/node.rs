@@ -298,6 +298,7 @@ impl<'a> Search<'a> {
             index,
             child,
             selectivity: self.selectivity,
+            midgame_moves: self.midgame_moves,
             split,
         };
         pool.offer(task).is_ok()

@@ -149,6 +149,20 @@ pub const SHALLOW_ORDERING_DEPTH: u32 = 4;
 /// 7.93 M nodes. The 6x6 start (`solve --size 6 --threads 1 --hash
 /// 1024`): 322.7 M -> 227.4 M. With 1 GiB, FFO #50-52 takes 981.4 M
 /// nodes: a larger table still costs some, less than before.
+///
+/// A solve that climbs the selectivity ladder takes no midgame move at
+/// all, in any of its steps (`Search::midgame_moves`): its probable steps
+/// leave solve entries, whose moves guide the next step better than the
+/// presolve's. FFO #53, one thread, before: 1.54 G nodes with a 16 MiB
+/// table, 1.58 G with 64, 1.64 G with 512 (the presolve's moves outlive
+/// the steps in a larger table). Runtime switch, one binary, side by side,
+/// nodes: FFO #45-49 506.7 M -> 426.3 M (#49 212.6 M -> 149.6 M); only
+/// from the second step on, 467.7 M; 30 WTHOR positions of 24 empties
+/// 1,844.5 M -> 1,721.8 M; but straight solves (FFO #40-44, below the
+/// ladder) 59.3 M -> 72.4 M without midgame moves, so they keep them. The
+/// whole of FFO #40-59, one thread, every score right: 15.45 G nodes in
+/// 655.7 s -> 14.35 G in 614.3 s (#55 7.29 G -> 6.78 G, #57 1.21 G ->
+/// 0.82 G; #50 375 M -> 404 M, #56 650 M -> 668 M).
 pub const SOLVE_TABLE_MOVE_MIN_DEPTH: u32 = 9;
 /// Ordering by a shallow search: one disc of its score outweighs any
 /// mobility difference (mobility values stay below this), so mobility only

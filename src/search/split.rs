@@ -91,6 +91,8 @@ pub(crate) struct Task {
     pub child: Child,
     /// The selectivity of the search that split.
     pub selectivity: Selectivity,
+    /// Its [`Search::midgame_moves`].
+    pub midgame_moves: bool,
     pub split: Arc<SplitPoint>,
 }
 
@@ -224,8 +226,9 @@ impl Search<'_> {
             split.finish(None);
             return;
         }
-        let saved = self.selectivity;
+        let saved = (self.selectivity, self.midgame_moves);
         self.selectivity = task.selectivity;
+        self.midgame_moves = task.midgame_moves;
         self.control.enter_split(Arc::clone(&split));
         let guard = StopOnPanic(Some((
             Arc::clone(&split),
@@ -235,7 +238,7 @@ impl Search<'_> {
         guard.disarm();
         let finished = !self.control.is_stopped();
         self.control.leave_split();
-        self.selectivity = saved;
+        (self.selectivity, self.midgame_moves) = saved;
         if finished {
             split.finish(Some((task.index, score)));
         } else if split.is_cut() || self.control.is_halted() {
@@ -342,6 +345,7 @@ mod tests {
             index,
             child: Child::Solve,
             selectivity: Selectivity::NONE,
+            midgame_moves: true,
             split: Arc::clone(split),
         }
     }
