@@ -157,7 +157,7 @@ pub const SHALLOW_ORDERING_DEPTH: u32 = 4;
 /// table, 1.58 G with 64, 1.64 G with 512 (the presolve's moves outlive
 /// the steps in a larger table). Runtime switch, one binary, side by side,
 /// nodes: FFO #45-49 506.7 M -> 426.3 M (#49 212.6 M -> 149.6 M); only
-/// from the second step on, 467.7 M; 30 WTHOR positions of 24 empties
+/// from the second step on, 463.4 M; 30 WTHOR positions of 24 empties
 /// 1,844.5 M -> 1,721.8 M; but straight solves (FFO #40-44, below the
 /// ladder) 59.3 M -> 72.4 M without midgame moves, so they keep them. The
 /// whole of FFO #40-59, one thread, every score right: 15.45 G nodes in
