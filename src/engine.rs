@@ -25,7 +25,7 @@
 //! Selectivity is Multi-ProbCut's confidence (see
 //! [`crate::search::selectivity`]): at 73% a node is cut when a shallow
 //! search predicts its result with 73% confidence; 100% searches every move
-//! to full depth. A solve of 24 empties or more starts at the level's
+//! to full depth. A solve of 18 empties or more starts at the level's
 //! selectivity and rises through 87 and 95% to 100%, each step
 //! reusing the table of the last: the steps below 100% are probable solves,
 //! reported as such (`95%`), and only the last is exact. Level 60 is

@@ -368,7 +368,18 @@ pub const SOLVE_EXACT_STEP_GROWTH: f64 = 12.0;
 /// 299 M against 26 M; the others within 2%, #50 and #58 up by 0.4% and
 /// 1.7%); the 6x6 solve 695 M against 548 M. So play and `oxello solve`
 /// both climb the ladder from here on.
-pub const SOLVE_LADDER_MIN_EMPTIES: u32 = 24;
+///
+/// From 18, not 24, since the ladder's steps take no midgame moves
+/// ([`SOLVE_TABLE_MOVE_MIN_DEPTH`]) and their presolve runs at 73%
+/// (`oxello solve`): straight against through the ladder from 73%, one
+/// thread, side by side, nodes and seconds: FFO #40-44 (20-23 empties)
+/// 59.3 M in 2.70 s against 55.1 M in 2.05 s; 60 WTHOR positions of 22
+/// empties 1,029.4 M in 37.8 s against 825.0 M in 30.5 s; 300 of 20
+/// empties 880.0 M in 32.2 s against 720.7 M in 29.8 s; 200 of 18 121.0 M
+/// in 4.21 s against 104.9 M in 3.79 s. Below, no clear gain: 300 of 17
+/// 89.8 M in 3.06 s against 84.6 M in 3.09 s; 300 of 16 42.9 M against
+/// 41.8 M; 1,000 of 15 69.5 M against 71.7 M, both 2.74 s.
+pub const SOLVE_LADDER_MIN_EMPTIES: u32 = 18;
 /// Part of the time left that an estimated solve may take.
 pub const SOLVE_TIME_FRACTION: f64 = 0.5;
 
