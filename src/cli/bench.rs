@@ -4,7 +4,7 @@
 //! search. Record it in the commit message of such changes.
 //!
 //! The bench searches at the selectivity of play (73% in the midgame; its
-//! solves, of 18-20 empties, climb the selectivity ladder from there to
+//! solves, of 18-20 empties, climb the selectivity ladder from 73% to
 //! 100%); `--selectivity 100` gives the signature of the full-width search.
 
 use super::EngineArgs;

@@ -163,6 +163,8 @@ pub const SHALLOW_ORDERING_DEPTH: u32 = 4;
 /// whole of FFO #40-59, one thread, every score right: 15.45 G nodes in
 /// 655.7 s -> 14.35 G in 614.3 s (#55 7.29 G -> 6.78 G, #57 1.21 G ->
 /// 0.82 G; #50 375 M -> 404 M, #56 650 M -> 668 M).
+/// (FFO #40-44 climb the ladder too since it starts at 18 empties, see
+/// [`SOLVE_LADDER_MIN_EMPTIES`]: 55.1 M nodes that way.)
 pub const SOLVE_TABLE_MOVE_MIN_DEPTH: u32 = 9;
 /// Ordering by a shallow search: one disc of its score outweighs any
 /// mobility difference (mobility values stay below this), so mobility only
