@@ -7,7 +7,9 @@ use crate::position::Position;
 use crate::search::line::Line;
 use crate::search::params::*;
 use crate::search::time::Budget;
-use crate::search::{Bound, Depth, Limits, Report, Search, SearchResult, Selectivity, SolveMode};
+use crate::search::{
+    Bound, Depth, Limits, Report, Search, SearchResult, Selectivity, SolveMode, Step,
+};
 use std::time::Instant;
 
 /// What one iteration does.
@@ -149,16 +151,20 @@ impl Driver<'_> {
         let mut found = Vec::new();
         let (depth, report_depth) = match iteration {
             Iteration::Midgame(d) => {
-                search.selectivity = self.limits.selectivity;
-                search.midgame_moves = true;
+                search.step = Step {
+                    selectivity: self.limits.selectivity,
+                    midgame_moves: true,
+                };
                 (Some(d), Depth::Midgame(d, self.limits.selectivity))
             }
             Iteration::Solve {
                 selectivity,
                 ladder,
             } => {
-                search.selectivity = selectivity;
-                search.midgame_moves = !ladder;
+                search.step = Step {
+                    selectivity,
+                    midgame_moves: !ladder,
+                };
                 let mode = self.limits.solve_mode;
                 let depth = match (selectivity.is_none(), mode) {
                     (true, SolveMode::Exact) => Depth::Exact,

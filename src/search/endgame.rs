@@ -488,7 +488,7 @@ impl Search<'_> {
                 return score;
             }
             if is_exact(hit.depth)
-                || self.midgame_moves && u32::from(hit.depth) >= SOLVE_TABLE_MOVE_MIN_DEPTH
+                || self.step.midgame_moves && u32::from(hit.depth) >= SOLVE_TABLE_MOVE_MIN_DEPTH
             {
                 table_move = hit.best;
             }

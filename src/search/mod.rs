@@ -155,13 +155,8 @@ pub(crate) struct Search<'a> {
     pub corners: u64,
     /// The four quadrants of the board in play (parity regions).
     pub quadrants: [u64; 4],
-    /// How selective the search is now (Multi-ProbCut; 100%: not at all).
-    pub selectivity: Selectivity,
-    /// Whether the solver puts first the best moves of midgame entries
-    /// (from [`params::SOLVE_TABLE_MOVE_MIN_DEPTH`] plies), not only those
-    /// of solves: not in a solve that climbs the selectivity ladder, where
-    /// the probable steps' moves guide the later steps better (see there).
-    pub midgame_moves: bool,
+    /// What the current iteration searches with.
+    pub step: Step,
     /// The Multi-ProbCut predictions.
     pub probcut: &'static probcut::Model,
     /// The nodes other threads are searching (parallel searches only).
@@ -174,6 +169,27 @@ pub(crate) struct Search<'a> {
     pub states: crate::eval::incremental::StateStack,
     /// The solver's table for a few empties, private to this thread.
     pub local: local_table::LocalTable,
+}
+
+/// How the current iteration searches: what it reads from [`Limits`] and
+/// the ladder step, carried to every node and to the split points' tasks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Step {
+    /// How selective the search is now (Multi-ProbCut; 100%: not at all).
+    pub selectivity: Selectivity,
+    /// Whether the solver puts first the best moves of midgame entries
+    /// (from [`params::SOLVE_TABLE_MOVE_MIN_DEPTH`] plies), not only those
+    /// of solves: not in a solve that climbs the selectivity ladder, where
+    /// the probable steps' moves guide the later steps better (see there).
+    pub midgame_moves: bool,
+}
+
+impl Step {
+    /// No selectivity, midgame entries' moves trusted: a plain search.
+    pub const PLAIN: Step = Step {
+        selectivity: Selectivity::NONE,
+        midgame_moves: true,
+    };
 }
 
 impl<'a> Search<'a> {
@@ -199,8 +215,7 @@ impl<'a> Search<'a> {
             squares: size.squares() as i32,
             corners,
             quadrants: ordering::quadrants(size),
-            selectivity: Selectivity::NONE,
-            midgame_moves: true,
+            step: Step::PLAIN,
             probcut: probcut::model(),
             busy: None,
             pool: None,

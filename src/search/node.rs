@@ -42,7 +42,7 @@ impl<'a> Search<'a> {
     /// it must be as deep and at least as reliable.
     #[inline]
     pub(crate) fn trusted(&self, hit: &Hit, depth: u8) -> bool {
-        hit.depth >= depth && hit.selectivity >= self.selectivity.index()
+        hit.depth >= depth && hit.selectivity >= self.step.selectivity.index()
     }
 
     /// Records the result `best` of searching `board` to `depth` within
@@ -61,7 +61,7 @@ impl<'a> Search<'a> {
         let selectivity = if beyond_cuts {
             Selectivity::NONE
         } else {
-            self.selectivity
+            self.step.selectivity
         };
         self.tt.store(
             board,
@@ -297,8 +297,7 @@ impl<'a> Search<'a> {
             next,
             index,
             child,
-            selectivity: self.selectivity,
-            midgame_moves: self.midgame_moves,
+            step: self.step,
             split,
         };
         pool.offer(task).is_ok()

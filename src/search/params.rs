@@ -151,7 +151,7 @@ pub const SHALLOW_ORDERING_DEPTH: u32 = 4;
 /// nodes: a larger table still costs some, less than before.
 ///
 /// A solve that climbs the selectivity ladder takes no midgame move at
-/// all, in any of its steps (`Search::midgame_moves`): its probable steps
+/// all, in any of its steps (`Step::midgame_moves`): its probable steps
 /// leave solve entries, whose moves guide the next step better than the
 /// presolve's. FFO #53, one thread, before: 1.54 G nodes with a 16 MiB
 /// table, 1.58 G with 64, 1.64 G with 512 (the presolve's moves outlive

@@ -357,7 +357,7 @@ impl Search<'_> {
         depth: u32,
         empties: u32,
     ) -> Option<i32> {
-        let t = self.selectivity.threshold()?;
+        let t = self.step.selectivity.threshold()?;
         let cut = *self.probcut.midgame(empties, depth)?;
         self.probcut(board, alpha, t, &cut)
     }
@@ -371,7 +371,7 @@ impl Search<'_> {
         alpha: i32,
         empties: u32,
     ) -> Option<i32> {
-        let t = self.selectivity.threshold()?;
+        let t = self.step.selectivity.threshold()?;
         let cut = *self.probcut.endgame(empties)?;
         self.probcut(board, alpha, t, &cut)
     }

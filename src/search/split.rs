@@ -19,7 +19,7 @@ use crate::board::Board;
 use crate::search::control::Shared;
 use crate::search::node::{Best, Child};
 use crate::search::params::SPLIT_MAX_NESTING;
-use crate::search::{Search, Selectivity};
+use crate::search::{Search, Step};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -89,10 +89,8 @@ pub(crate) struct Task {
     /// The move's index in the node's list.
     pub index: u8,
     pub child: Child,
-    /// The selectivity of the search that split.
-    pub selectivity: Selectivity,
-    /// Its [`Search::midgame_moves`].
-    pub midgame_moves: bool,
+    /// The step of the search that split.
+    pub step: Step,
     pub split: Arc<SplitPoint>,
 }
 
@@ -226,9 +224,7 @@ impl Search<'_> {
             split.finish(None);
             return;
         }
-        let saved = (self.selectivity, self.midgame_moves);
-        self.selectivity = task.selectivity;
-        self.midgame_moves = task.midgame_moves;
+        let saved = std::mem::replace(&mut self.step, task.step);
         self.control.enter_split(Arc::clone(&split));
         let guard = StopOnPanic(Some((
             Arc::clone(&split),
@@ -238,7 +234,7 @@ impl Search<'_> {
         guard.disarm();
         let finished = !self.control.is_stopped();
         self.control.leave_split();
-        (self.selectivity, self.midgame_moves) = saved;
+        self.step = saved;
         if finished {
             split.finish(Some((task.index, score)));
         } else if split.is_cut() || self.control.is_halted() {
@@ -344,8 +340,7 @@ mod tests {
             next: Board::start(crate::bitboard::BoardSize::Eight),
             index,
             child: Child::Solve,
-            selectivity: Selectivity::NONE,
-            midgame_moves: true,
+            step: Step::PLAIN,
             split: Arc::clone(split),
         }
     }
