@@ -123,7 +123,8 @@ impl Evaluator {
     }
 
     /// The weighted sum of `features` (of a board of `size`), in discs,
-    /// clamped to the board's number of squares. Ignores `game_over`.
+    /// within one disc of the board's number of squares (only a game that
+    /// is over scores a wipeout). Ignores `game_over`.
     #[inline]
     pub fn score_features(&self, features: &Features, size: BoardSize) -> Score {
         let weights = &self.blended[size_index(size)][features.empties as usize];
@@ -132,7 +133,7 @@ impl Evaluator {
         for i in 0..FEATURE_COUNT {
             sum += values[i] * weights[i];
         }
-        let bound = size.squares() as i32;
+        let bound = size.squares() as i32 - 1;
         (div_round(sum as i64, SCALE as i64) as i32).clamp(-bound, bound)
     }
 }

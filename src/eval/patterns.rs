@@ -469,11 +469,14 @@ fn read_patterns(board: Board, w: &[i16]) -> i32 {
 }
 
 /// A raw sum in 1/[`WEIGHT_SCALE`] discs, rounded to discs (halves away
-/// from zero) within `-bound..=bound`.
+/// from zero), on a board of `squares` squares: within one disc of the
+/// extremes, because a game that is not over is never evaluated as a
+/// wipeout. A score of ±`squares` is then always proven (see
+/// `search::driver`'s proven iterations).
 #[inline]
-pub(crate) fn to_discs(raw: i32, bound: i32) -> i32 {
+pub(crate) fn to_discs(raw: i32, squares: i32) -> i32 {
     let discs = (raw + raw.signum() * WEIGHT_SCALE / 2) / WEIGHT_SCALE;
-    discs.clamp(-bound, bound)
+    discs.clamp(1 - squares, squares - 1)
 }
 
 /// A full weight set: [`PHASES`] vectors of [`PHASE_WEIGHTS`] shared
@@ -549,7 +552,7 @@ impl PatternWeights {
     }
 
     /// The evaluation of `board` in discs for the side to move, within
-    /// -64..=64 (exact when the game is over), with the patterns' weights
+    /// -63..=63, or exact when the game is over, with the patterns' weights
     /// summed by `patterns`.
     #[inline]
     fn evaluate_with(&self, board: Board, patterns: impl FnOnce(&[i16]) -> i32) -> i32 {
@@ -563,7 +566,7 @@ impl PatternWeights {
     }
 
     /// The evaluation of `board` in discs for the side to move, within
-    /// -64..=64 (exact when the game is over).
+    /// -63..=63, or exact when the game is over.
     #[inline]
     pub fn evaluate(&self, board: Board) -> i32 {
         self.evaluate_with(board, |w| read_patterns(board, w))

@@ -72,7 +72,10 @@ impl Driver<'_> {
             // finish: the midgame iterations go on instead.
             let solve = depth >= empties
                 || (solve_now && depth > presolve && self.estimate_fits(empties, first_level))
-                || self.solve_fits(empties, depth, first_level);
+                || self.solve_fits(empties, depth, first_level)
+                || self.wipeouts_seen(&lines, wanted_lines)
+                    && max_depth >= empties
+                    && self.estimate_fits(empties, first_level);
             if solve {
                 break;
             }
@@ -126,6 +129,22 @@ impl Driver<'_> {
             level = next;
         }
         self.finish(search, lines)
+    }
+
+    /// Whether each line of the last midgame iteration scores a wipeout
+    /// (all the squares, for or against). The evaluation of a game that is not
+    /// over stops a disc short of one, so only lines that end the game (or
+    /// a probcut at the window's edge) reach it, and the solve that proves
+    /// it is cheap: a search whose depth limit would reach the solve anyway
+    /// solves at once rather than deepen (under a clock, only when the
+    /// estimate fits, as always). FFO #59, a wipeout at 34 empties, scores
+    /// +64 from the depth-15 iteration at 73% on, and `analyze --depth 34`
+    /// is then solved in 0.63 M nodes, 0.08 s; before, the midgame
+    /// iterations went on to depth 33, each about twice the last (depth 29
+    /// at 79 s).
+    fn wipeouts_seen(&self, lines: &[Report], wanted: usize) -> bool {
+        let squares = self.position.size.squares() as i32;
+        lines.len() == wanted && lines.iter().all(|line| line.score.abs() == squares)
     }
 
     /// Whether the search solves from the start (after a few quick midgame
