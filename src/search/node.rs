@@ -10,7 +10,7 @@ use crate::board::Board;
 use crate::search::Search;
 use crate::search::Selectivity;
 use crate::search::line::Line;
-use crate::search::ordering::MoveList;
+use crate::search::ordering::{MoveList, Scored};
 use crate::search::parallel::Busy;
 use crate::search::params::{
     ENDGAME_PROBCUT_MIN_EMPTIES, PROBCUT_MIN_DEPTH, SCORE_INF, SHARE_MIN_DEPTH, SHARE_MIN_EMPTIES,
@@ -168,24 +168,23 @@ impl<'a> Search<'a> {
             index: NO_MOVE,
         };
         let mut child_pv = Line::new();
+        let mut split: Option<Arc<SplitPoint>> = None;
         while let Some(mv) = list.next_best() {
             let next = mv.play(board);
+            let first = list.taken() == 1;
+            // Young brothers wait for the eldest; then idle threads take the
+            // null-window searches of the others, while alpha is the one the
+            // node split at.
+            if !first
+                && split.as_ref().is_none_or(|split| split.alpha == alpha)
+                && self.hand_out(list, next, mv.index, alpha, child, &mut split, true)
+            {
+                continue;
+            }
             let Some(shared) = self.claim(list, next, child) else {
                 continue;
             };
-            let first = list.taken() == 1;
-            let entered = self.enter(board, mv, next, child);
-            let mut score = if first {
-                SCORE_INF
-            } else {
-                -self.child_nws(next, -alpha - 1, child)
-            };
-            if first || (score > alpha && score < beta) {
-                score = -self.child_pvs(next, (-beta, -alpha), child, &mut child_pv);
-            } else {
-                child_pv.clear();
-            }
-            self.leave(entered);
+            let score = self.pv_child(board, mv, (alpha, beta), first, child, &mut child_pv);
             if let Some(busy) = shared {
                 busy.leave(next);
             }
@@ -204,7 +203,87 @@ impl<'a> Search<'a> {
                 }
             }
         }
+        if let Some(split) = split {
+            self.join_principal_split(board, list, &split, (alpha, beta), child, &mut best, pv);
+        }
         best
+    }
+
+    /// One move of a principal-variation node: the first with the full
+    /// window, the others with a null window and, when they beat alpha,
+    /// again with the full window (the child's PV to `child_pv`).
+    fn pv_child(
+        &mut self,
+        board: Board,
+        mv: Scored,
+        (alpha, beta): (i32, i32),
+        first: bool,
+        child: Child,
+        child_pv: &mut Line,
+    ) -> i32 {
+        let next = mv.play(board);
+        let entered = self.enter(board, mv, next, child);
+        let mut score = if first {
+            SCORE_INF
+        } else {
+            -self.child_nws(next, -alpha - 1, child)
+        };
+        if first || (score > alpha && score < beta) {
+            score = -self.child_pvs(next, (-beta, -alpha), child, child_pv);
+        } else {
+            child_pv.clear();
+        }
+        self.leave(entered);
+        score
+    }
+
+    /// Ends the split point of a principal-variation node whose own moves
+    /// are done (`window`: its alpha now, and beta). A node already cut or
+    /// stopped cuts it and waits; otherwise each handed-out move that
+    /// failed low at the split's alpha counts as such, and each that beat
+    /// it is searched again here, as the loop would have.
+    #[allow(clippy::too_many_arguments)]
+    fn join_principal_split(
+        &mut self,
+        board: Board,
+        list: &MoveList,
+        split: &Arc<SplitPoint>,
+        (mut alpha, beta): (i32, i32),
+        child: Child,
+        best: &mut Best,
+        pv: &mut Line,
+    ) {
+        if best.score >= beta || self.control.is_stopped() {
+            split.raise_cut();
+        }
+        let results = self.wait_split(split);
+        if split.is_cut() || self.control.is_stopped() {
+            return;
+        }
+        let mut child_pv = Line::new();
+        for (index, score) in results {
+            let Some(&mv) = list.moves().iter().find(|mv| mv.index == index) else {
+                continue;
+            };
+            let score = if score <= split.alpha {
+                child_pv.clear();
+                score
+            } else {
+                let score = self.pv_child(board, mv, (alpha, beta), false, child, &mut child_pv);
+                if self.control.is_stopped() {
+                    return;
+                }
+                score
+            };
+            if score > best.score {
+                *best = Best { score, index };
+                pv.set(Some(mv.square()), &child_pv);
+                alpha = alpha.max(score);
+                if score >= beta {
+                    return;
+                }
+            }
+        }
     }
 
     /// Null-window search over `list`: fail-soft answer to "is the score
@@ -228,7 +307,9 @@ impl<'a> Search<'a> {
         while let Some(mv) = list.next_best() {
             let next = mv.play(board);
             // Young brothers wait for the eldest.
-            if list.taken() > 1 && self.hand_out(list, next, mv.index, alpha, child, &mut split) {
+            if list.taken() > 1
+                && self.hand_out(list, next, mv.index, alpha, child, &mut split, false)
+            {
                 continue;
             }
             let Some(shared) = self.claim(list, next, child) else {
@@ -267,8 +348,10 @@ impl<'a> Search<'a> {
 
     /// Hands the move to `next` (of index `index`) to an idle thread, if
     /// one is idle and the child is big enough; the node becomes a split
-    /// point (`split`) if it was not one yet. The last move is never handed
-    /// out: the node would only wait for it.
+    /// point (`split`) if it was not one yet, of a principal-variation node
+    /// if `principal`. The last move is never handed out: the node would
+    /// only wait for it.
+    #[allow(clippy::too_many_arguments)]
     fn hand_out(
         &mut self,
         list: &MoveList,
@@ -277,6 +360,7 @@ impl<'a> Search<'a> {
         alpha: i32,
         child: Child,
         split: &mut Option<Arc<SplitPoint>>,
+        principal: bool,
     ) -> bool {
         let Some(pool) = self.pool else {
             return false;
@@ -287,7 +371,11 @@ impl<'a> Search<'a> {
         let split = match split {
             Some(split) => Arc::clone(split),
             None => {
-                let new = Arc::new(SplitPoint::new(alpha));
+                let new = Arc::new(if principal {
+                    SplitPoint::principal(alpha)
+                } else {
+                    SplitPoint::new(alpha)
+                });
                 self.control.enter_split(Arc::clone(&new));
                 *split = Some(Arc::clone(&new));
                 new

@@ -4,8 +4,9 @@
 //! **Solves** (searches that solve from the start: `solve`, and the moves
 //! of a game from the solver's depth on) use split points, the
 //! young-brothers-wait scheme of the C engines ([`crate::search::split`]):
-//! the helpers wait for tasks; a null-window node whose first move did not
-//! cut hands its other moves to idle threads and searches the rest itself.
+//! the helpers wait for tasks; a node whose first move did not cut hands
+//! its other moves to idle threads and searches the rest itself (a
+//! principal-variation node hands out their null-window searches).
 //! FFO #40-49, two threads: 715-736 M nodes in 21.1-22.4 s (one thread:
 //! 697 M nodes, 38.3-38.7 s: 1.73x); the busy-node scheme below took
 //! 731-1,037 M nodes and 27.8-47 s on the same runs, as both threads
