@@ -36,6 +36,24 @@ pub(crate) struct Best {
     pub index: u8,
 }
 
+/// The split point of a node's move loop, made when it first hands a move
+/// out to an idle thread.
+struct NodeSplit {
+    /// Whether the node is a principal-variation one
+    /// ([`SplitPoint::principal`]).
+    principal: bool,
+    point: Option<Arc<SplitPoint>>,
+}
+
+impl NodeSplit {
+    fn new(principal: bool) -> NodeSplit {
+        NodeSplit {
+            principal,
+            point: None,
+        }
+    }
+}
+
 impl<'a> Search<'a> {
     /// Whether a table hit may settle a search of `depth` (a midgame depth
     /// or [`crate::search::tt::exact_depth`]) at this search's selectivity:
@@ -168,7 +186,7 @@ impl<'a> Search<'a> {
             index: NO_MOVE,
         };
         let mut child_pv = Line::new();
-        let mut split: Option<Arc<SplitPoint>> = None;
+        let mut split = NodeSplit::new(true);
         while let Some(mv) = list.next_best() {
             let next = mv.play(board);
             let first = list.taken() == 1;
@@ -176,8 +194,11 @@ impl<'a> Search<'a> {
             // null-window searches of the others, while alpha is the one the
             // node split at.
             if !first
-                && split.as_ref().is_none_or(|split| split.alpha == alpha)
-                && self.hand_out(list, next, mv.index, alpha, child, &mut split, true)
+                && split
+                    .point
+                    .as_ref()
+                    .is_none_or(|split| split.alpha == alpha)
+                && self.hand_out(list, next, mv.index, alpha, child, &mut split)
             {
                 continue;
             }
@@ -203,7 +224,7 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        if let Some(split) = split {
+        if let Some(split) = split.point {
             self.join_principal_split(board, list, &split, (alpha, beta), child, &mut best, pv);
         }
         best
@@ -302,14 +323,12 @@ impl<'a> Search<'a> {
             score: -SCORE_INF,
             index: NO_MOVE,
         };
-        let mut split: Option<Arc<SplitPoint>> = None;
+        let mut split = NodeSplit::new(false);
         self.prefetch_children(board, list, child);
         while let Some(mv) = list.next_best() {
             let next = mv.play(board);
             // Young brothers wait for the eldest.
-            if list.taken() > 1
-                && self.hand_out(list, next, mv.index, alpha, child, &mut split, false)
-            {
+            if list.taken() > 1 && self.hand_out(list, next, mv.index, alpha, child, &mut split) {
                 continue;
             }
             let Some(shared) = self.claim(list, next, child) else {
@@ -333,11 +352,11 @@ impl<'a> Search<'a> {
                     break;
                 }
             }
-            if split.as_ref().is_some_and(|split| split.is_cut()) {
+            if split.point.as_ref().is_some_and(|split| split.is_cut()) {
                 break;
             }
         }
-        if let Some(split) = split {
+        if let Some(split) = split.point {
             self.join_split(&split, &mut best);
         }
         if self.control.is_stopped() {
@@ -348,10 +367,8 @@ impl<'a> Search<'a> {
 
     /// Hands the move to `next` (of index `index`) to an idle thread, if
     /// one is idle and the child is big enough; the node becomes a split
-    /// point (`split`) if it was not one yet, of a principal-variation node
-    /// if `principal`. The last move is never handed out: the node would
-    /// only wait for it.
-    #[allow(clippy::too_many_arguments)]
+    /// point (`split`) if it was not one yet. The last move is never handed
+    /// out: the node would only wait for it.
     fn hand_out(
         &mut self,
         list: &MoveList,
@@ -359,8 +376,7 @@ impl<'a> Search<'a> {
         index: u8,
         alpha: i32,
         child: Child,
-        split: &mut Option<Arc<SplitPoint>>,
-        principal: bool,
+        split: &mut NodeSplit,
     ) -> bool {
         let Some(pool) = self.pool else {
             return false;
@@ -368,16 +384,16 @@ impl<'a> Search<'a> {
         if list.remaining() == 0 || !self.may_split(next, child) || !pool.wants_work() {
             return false;
         }
-        let split = match split {
-            Some(split) => Arc::clone(split),
+        let split = match &split.point {
+            Some(point) => Arc::clone(point),
             None => {
-                let new = Arc::new(if principal {
+                let new = Arc::new(if split.principal {
                     SplitPoint::principal(alpha)
                 } else {
                     SplitPoint::new(alpha)
                 });
                 self.control.enter_split(Arc::clone(&new));
-                *split = Some(Arc::clone(&new));
+                split.point = Some(Arc::clone(&new));
                 new
             }
         };
