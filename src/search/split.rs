@@ -422,4 +422,22 @@ mod tests {
         assert!(other.is_pending(), "another split point's task stays");
         assert_eq!(pool.take(|_| true).unwrap().index, 2);
     }
+
+    #[test]
+    fn a_principal_split_point_only_collects_scores_above_alpha() {
+        let pool = Pool::new();
+        pool.enter_idle();
+        pool.enter_idle();
+        let split = Arc::new(SplitPoint::principal(4));
+        assert!(pool.offer(task(&split, 1)).is_ok());
+        assert!(pool.offer(task(&split, 2)).is_ok());
+        let first = pool.take(|_| true).unwrap();
+        split.finish(Some((first.index, 9)));
+        assert!(!split.is_cut(), "the node searches move 1 again itself");
+        assert!(split.is_pending(), "move 2 is still out");
+        let second = pool.take(|_| true).unwrap();
+        split.finish(Some((second.index, 2)));
+        assert!(!split.is_pending());
+        assert_eq!(split.take_results(), vec![(1, 9), (2, 2)]);
+    }
 }
