@@ -471,8 +471,8 @@ fn read_patterns(board: Board, w: &[i16]) -> i32 {
 /// A raw sum in 1/[`WEIGHT_SCALE`] discs, rounded to discs (halves away
 /// from zero), on a board of `squares` squares: within one disc of the
 /// extremes, because a game that is not over is never evaluated as a
-/// wipeout. A score of ±`squares` is then always proven (see
-/// `search::driver`'s proven iterations).
+/// wipeout: a search's score of ±`squares` then comes from lines that end
+/// the game (the driver solves at once on seeing one, `wipeouts_seen`).
 #[inline]
 pub(crate) fn to_discs(raw: i32, squares: i32) -> i32 {
     let discs = (raw + raw.signum() * WEIGHT_SCALE / 2) / WEIGHT_SCALE;

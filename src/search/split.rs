@@ -38,7 +38,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 /// A node whose moves several threads search.
 #[derive(Debug)]
 pub(crate) struct SplitPoint {
-    /// The node's null window: is its score above `alpha`?
+    /// The null window of the node's tasks: is a move's score above
+    /// `alpha`? (For a null-window node, the node's own question.)
     pub alpha: i32,
     /// Whether a task scoring above `alpha` settles the node (a null-window
     /// node), or only reports its score (a principal-variation node, which
@@ -424,7 +425,7 @@ mod tests {
     }
 
     #[test]
-    fn a_principal_split_point_only_collects_scores_above_alpha() {
+    fn a_principal_split_point_collects_a_score_above_alpha_without_cutting() {
         let pool = Pool::new();
         pool.enter_idle();
         pool.enter_idle();
