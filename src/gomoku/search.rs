@@ -1080,7 +1080,8 @@ impl<'a> Worker<'a> {
             if i == 0 {
                 score = -self.pvs(board, next, -beta, -alpha, ply + 1);
             } else {
-                // Late quiet moves: fewer plies first.
+                // Late moves of a node that is not forced: fewer plies
+                // first ([`LMR_SCALE`]).
                 let reduce = if next >= 2 && !forced {
                     late_move_reduction(next, i, beta - alpha > 1)
                 } else {

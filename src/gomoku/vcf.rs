@@ -40,10 +40,12 @@ pub struct ThreatBudget {
 /// The same fours played in another order reach the same position, and
 /// the node VCFs of a search meet the same positions again and again.
 /// With a memo of 2^16 slots per search thread, `bench --game gomoku`
-/// (depth 8) visited 6.96 M VCF nodes instead of about 15.1 M, and ran
-/// out of budget in 13 K node VCFs instead of about 75 K (12 positions,
-/// 6.5 s against 7.0 s). Only the search's node VCFs use it
-/// ([`ThreatBudget::memo`] is empty otherwise).
+/// (depth 8, with the late-move reductions of the build before) visited
+/// 6.96 M VCF nodes instead of about 15.1 M, and ran out of budget in
+/// 13 K node VCFs instead of about 75 K (12 positions, 6.5 s against
+/// 7.0 s). Only the search's node VCFs use it ([`ThreatBudget::memo`] is
+/// empty otherwise): the root's VCF and VCT might gain from one too, not
+/// measured.
 #[derive(Clone, Debug, Default)]
 pub struct VcfMemo {
     /// `[key, depth]` per slot; empty (no slots) means no memo.
