@@ -210,6 +210,12 @@ fn vcf_inner(
     line: &mut Vec<usize>,
     their_fives: FivePoints,
 ) -> bool {
+    // Out of depth, or a failure the memo knows: no win, and no need to
+    // list the fours (the same answer as below, found without the scan).
+    let key = board.hash();
+    if depth == 0 || budget.memo.failed(key, depth) {
+        return false;
+    }
     let me = board.to_move();
     let them = me.opponent();
     let moves = match their_fives.count {
@@ -224,13 +230,6 @@ fn vcf_inner(
         }
         _ => return false,
     };
-    if depth == 0 {
-        return false;
-    }
-    let key = board.hash();
-    if budget.memo.failed(key, depth) {
-        return false;
-    }
     for mv in moves {
         if !budget.spend() {
             return false;
