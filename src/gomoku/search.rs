@@ -54,6 +54,11 @@ pub const MAX_DEPTH: u32 = 40;
 /// standard, 0.2 s per move, 160 games, against the build without it):
 /// `bench --game gomoku` took 7,551,571 nodes against 5,250,948 (depth
 /// 8), and the match scored Elo -15.2 +- 53.8; not kept.
+///
+/// Since the horizon stopped following an open three's defences
+/// ([`MIN_QUIESCENCE_DEPTH`]), against 12 (15x15 standard, 0.2 s per move,
+/// 160 games): 16 scored Elo -61.4 +- 53.3 (61-10-89), 9 scored +0.0 +-
+/// 52.9 (76-8-76).
 const WIDTH: usize = 12;
 /// Killer moves kept per ply: the last quiet moves that cut there, tried
 /// right after the table's move. Measured as above against none: Elo
@@ -76,6 +81,12 @@ const KILLERS: usize = 2;
 /// 201,477,320 nodes instead of 5,250,948 (depth 8); with one, 12,117,461
 /// nodes, and it scored Elo -45.9 +- 53.5 (15x15 standard, 0.2 s per
 /// move, 160 games, against the build without it). Not kept.
+///
+/// Since the horizon stopped following an open three's defences
+/// ([`MIN_QUIESCENCE_DEPTH`]), only a four's block free (an open three's
+/// defences costing a ply): `bench --game gomoku` took 1,796,468 nodes
+/// against 2,430,762, and it scored Elo -6.5 +- 53.4 (76-5-79; as above);
+/// not kept.
 const FREE_FORCED_MOVES: usize = 5;
 /// Margin per ply of depth left by which a quiet null-window node's static
 /// evaluation must beat beta to be cut without a search (futility, at any
@@ -124,7 +135,9 @@ const FUTILITY_MARGIN: i32 = 60;
 /// - 0.9 with move-count pruning at null-window nodes (after a move that
 ///   does not lose, moves past `(3 + depth^1.32) / 2`, or twice that when
 ///   the static evaluation rose since two plies up, are not searched):
-///   -124.5 +- 57.8.
+///   -124.5 +- 57.8;
+/// - since the horizon stopped following an open three's defences
+///   ([`MIN_QUIESCENCE_DEPTH`]), 1.2 against 0.9: -23.9 +- 52.8.
 ///
 /// Before these, reducing from the 4th move, and by two plies from the
 /// 9th (from 3 plies left): depth 8 on the bench took 4,422,569 nodes
@@ -884,6 +897,11 @@ impl<'a> Worker<'a> {
     /// `n` starts at the `i / n` mark. Their null-window searches have the
     /// same alpha (the first move's score), so each finds most of the moves
     /// the others reach later already in the table.
+    ///
+    /// Iterations search with the full window. A window of +-50 around the
+    /// last iteration's score for the first move (searched again with the
+    /// full window when it fails) saved 0.4% of the nodes of `bench --game
+    /// gomoku` (2,420,507 against 2,430,762); not kept.
     fn iterate(
         &mut self,
         board: &mut Board,
@@ -1242,7 +1260,10 @@ impl<'a> Worker<'a> {
     /// 11.0 s against 5,250,948 in 12.7 s, and scored Elo +13.0 +- 54.0
     /// (82-2-76; 15x15 standard, 0.2 s per move, 160 games): not shown
     /// better, not kept. Without the inner nodes' VCFs it took 6,054,213
-    /// nodes in 20.7 s.
+    /// nodes in 20.7 s. Since the horizon stopped following an open three's
+    /// defences ([`MIN_QUIESCENCE_DEPTH`]), without the leaves' VCFs again:
+    /// Elo +28.3 +- 53.9 and -8.7 +- 53.2 in two runs with other openings
+    /// (160-9-151 together); not kept.
     fn quick_vcf(&mut self, board: &mut Board, nodes: u64) -> bool {
         let key = board.hash();
         let slot = key as usize % VCF_CACHE_ENTRIES;
