@@ -56,7 +56,7 @@ pub const MAX_DEPTH: u32 = 40;
 /// 8), and the match scored Elo -15.2 +- 53.8; not kept.
 ///
 /// Since the horizon stopped following an open three's defences
-/// ([`MIN_QUIESCENCE_DEPTH`]), against 12 (15x15 standard, 0.2 s per move,
+/// ([`Forced`]), against 12 (15x15 standard, 0.2 s per move,
 /// 160 games): 16 scored Elo -61.4 +- 53.3 (61-10-89), 9 scored +0.0 +-
 /// 52.9 (76-8-76).
 const WIDTH: usize = 12;
@@ -83,7 +83,7 @@ const KILLERS: usize = 2;
 /// move, 160 games, against the build without it). Not kept.
 ///
 /// Since the horizon stopped following an open three's defences
-/// ([`MIN_QUIESCENCE_DEPTH`]), only a four's block free (an open three's
+/// ([`Forced`]), only a four's block free (an open three's
 /// defences costing a ply): `bench --game gomoku` took 1,796,468 nodes
 /// against 2,430,762, and it scored Elo -6.5 +- 53.4 (76-5-79; as above);
 /// not kept.
@@ -137,7 +137,7 @@ const FUTILITY_MARGIN: i32 = 60;
 ///   the static evaluation rose since two plies up, are not searched):
 ///   -124.5 +- 57.8;
 /// - since the horizon stopped following an open three's defences
-///   ([`MIN_QUIESCENCE_DEPTH`]), 1.2 against 0.9: -23.9 +- 52.8.
+///   ([`Forced`]), 1.2 against 0.9: -23.9 +- 52.8.
 ///
 /// Before these, reducing from the 4th move, and by two plies from the
 /// 9th (from 3 plies left): depth 8 on the bench took 4,422,569 nodes
@@ -161,17 +161,6 @@ fn late_move_reduction(next: i32, index: usize, pv: bool) -> i32 {
     r.clamp(0, (next - 1).max(0))
 }
 
-/// How far below the horizon forced replies are still followed. Only the
-/// block of a four is ([`Forced::ByFour`]): a node at or past the horizon
-/// whose opponent has an open three is a leaf, its evaluation seeing the
-/// three through the opponent's best class. Following the defences of open
-/// threes there too, as the build before did, took a third of the
-/// search's nodes: `bench --game gomoku` (depth 8) took 3,084,651 nodes
-/// with them and 2,430,762 without (17.0-19.5 s against 9.1-11.2 s, three
-/// runs each side by side on a loaded machine), and without them it
-/// scored Elo +165.7 +- 60.3 (114-3-43; 15x15 standard, 0.2 s per move,
-/// 160 games, against the build with them).
-const MIN_QUIESCENCE_DEPTH: i32 = -8;
 /// Fours a node's VCF tries.
 const NODE_VCF_DEPTH: u32 = 12;
 /// Nodes of a node's VCF.
@@ -456,6 +445,18 @@ enum Moves {
 }
 
 /// What forces a node's moves.
+///
+/// Past the horizon only the block of a four is followed
+/// ([`Forced::ByFour`]: one move, searched at the same depth, so a depth
+/// never falls below 0): a node at or past the horizon whose opponent has
+/// an open three is a leaf, its evaluation seeing the three through the
+/// opponent's best class. Following the defences of open threes there too,
+/// as the build of b0e9815 did (down to 8 plies below the horizon), took a
+/// third of the search's nodes: `bench --game gomoku` (depth 8) took
+/// 3,084,651 nodes with them and 2,430,762 without (17.0-19.5 s against
+/// 9.1-11.2 s, three runs each side by side on a loaded machine), and
+/// without them it scored Elo +165.7 +- 60.3 (114-3-43; 15x15 standard,
+/// 0.2 s per move, 160 games, against the build with them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Forced {
     /// Nothing: every candidate may be played.
@@ -1046,6 +1047,10 @@ impl<'a> Worker<'a> {
     }
 
     fn pvs(&mut self, board: &mut Board, depth: i32, mut alpha: i32, beta: i32, ply: i32) -> i32 {
+        debug_assert!(
+            depth >= 0,
+            "past the horizon only a four's block is followed, at depth 0"
+        );
         self.nodes += 1;
         let ply_index = ply as usize;
         if ply_index < self.pv.len() {
@@ -1082,7 +1087,7 @@ impl<'a> Worker<'a> {
         if moves.is_empty() {
             return 0;
         }
-        if depth <= 0 && (forcing != Forced::ByFour || depth < MIN_QUIESCENCE_DEPTH) {
+        if depth <= 0 && forcing != Forced::ByFour {
             return self.leaf(board, eval, has_four, ply);
         }
         let forced = forcing != Forced::No;
@@ -1261,7 +1266,7 @@ impl<'a> Worker<'a> {
     /// (82-2-76; 15x15 standard, 0.2 s per move, 160 games): not shown
     /// better, not kept. Without the inner nodes' VCFs it took 6,054,213
     /// nodes in 20.7 s. Since the horizon stopped following an open three's
-    /// defences ([`MIN_QUIESCENCE_DEPTH`]), without the leaves' VCFs again:
+    /// defences ([`Forced`]), without the leaves' VCFs again:
     /// Elo +28.3 +- 53.9 and -8.7 +- 53.2 in two runs with other openings
     /// (160-9-151 together); not kept.
     fn quick_vcf(&mut self, board: &mut Board, nodes: u64) -> bool {
