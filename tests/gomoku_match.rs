@@ -371,6 +371,60 @@ fn shards_merge_into_the_whole_and_sprt_stops() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `--info1` and `--info2` reach their own engine alone, after the match's
+/// settings (which they may override), at the start of every game.
+#[test]
+fn engine_info_settings_reach_their_engine_after_the_match_ones() {
+    let dir = temp_dir("info");
+    let script = repo_file("tests/engines/broken_gomocup.sh");
+    let output = dir.join("info.sgf");
+    let engine = format!("sh '{script}' info");
+    let (stdout, _) = succeeds(gomoku_match(&[
+        "-e",
+        &engine,
+        "--name1",
+        "told",
+        "-e",
+        &engine,
+        "--name2",
+        "other",
+        "--info1",
+        "max_node=1234",
+        "--info1",
+        "timeout_turn=50",
+        "--info2",
+        "max_depth=3",
+        "--size",
+        "9",
+        "--time",
+        "0.2",
+        "--games",
+        "2",
+        "-o",
+        output.to_str().unwrap(),
+    ]));
+    assert!(
+        stdout.contains("Result for told: 1 wins, 0 draws, 1 losses"),
+        "{stdout}"
+    );
+    let games = check_match_file(&output, nine_by_nine());
+    assert_eq!(games.len(), 2);
+    for (record, tag) in games {
+        // Black moves first and forfeits: its ERROR line lists what it saw.
+        let black = if tag.black == 0 { "told" } else { "other" };
+        assert_eq!(record.black, black);
+        // Its own settings, newest first, then the match's from the last.
+        let own = if black == "told" {
+            "[INFO timeout_turn 50][INFO max_node 1234]"
+        } else {
+            "[INFO max_depth 3]"
+        };
+        let saw = format!("ERROR saw {own}[INFO rule 0]");
+        assert!(record.reason.contains(&saw), "{saw}\n{}", record.reason);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn gomoku_command_line_errors() {
     let dir = temp_dir("errors");
@@ -401,6 +455,18 @@ fn gomoku_command_line_errors() {
         "no increment",
     );
     usage(&["-e", "greedy", "-e", "random", "--hash", "16"], "--hash");
+    // Per-engine INFO settings: KEY=VALUE, one word, Gomocup engines only.
+    let brain = PBRAIN;
+    for bad in ["max_node", "=5", "max node=5", "max_node=", "max_node=1 2"] {
+        usage(
+            &["-e", brain, "-e", "greedy", "--info1", bad],
+            "bad INFO setting",
+        );
+    }
+    usage(
+        &["-e", brain, "-e", "greedy", "--info2", "max_node=5"],
+        "takes no INFO settings",
+    );
     let othello = Command::new(OXELLO)
         .args([
             "match", "-e", "greedy", "-e", "random", "--rule", "standard",
@@ -409,6 +475,12 @@ fn gomoku_command_line_errors() {
         .unwrap();
     assert_eq!(othello.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&othello.stderr).contains("gomoku options"));
+    let othello = Command::new(OXELLO)
+        .args(["match", "-e", "greedy", "-e", "random", "--info1", "a=1"])
+        .output()
+        .unwrap();
+    assert_eq!(othello.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&othello.stderr).contains("for gomoku engines"));
     // A bad opening names its file and line (a run error, not a usage one).
     let list = dir.join("bad.txt");
     std::fs::write(&list, "0,0, 1,1\n0,0, 0,0\n").unwrap();

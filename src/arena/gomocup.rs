@@ -7,7 +7,8 @@
 //!   square), answered `OK`; then `INFO timeout_turn` (when set),
 //!   `INFO timeout_match` (0 when unlimited), `INFO max_memory`,
 //!   `INFO game_type 1`, `INFO rule`, and `INFO max_depth` and
-//!   `INFO thread_num` when asked for.
+//!   `INFO thread_num` when asked for, then the engine's own settings
+//!   (`--info1`, `--info2`: `INFO max_node 10000`, for instance).
 //! * Every move: `INFO time_left` (2147483647 when untimed), then `BEGIN` on
 //!   an empty board, `TURN x,y` when the engine's board lacks only the
 //!   opponent's last move, and otherwise the whole game as `BOARD`, one
@@ -29,7 +30,7 @@
 use crate::arena::contestant::{Fault, Lifecycle};
 use crate::arena::gomoku::{GomokuContestant, GomokuReply, GomokuRequest, GomokuSettings};
 use crate::arena::process::EngineProcess;
-use crate::arena::spec::CommandLine;
+use crate::arena::spec::{CommandLine, InfoSetting};
 use crate::gomoku::board::Point;
 use crate::gomoku::text::parse_xy;
 use std::time::{Duration, Instant};
@@ -164,10 +165,17 @@ pub struct GomocupClient {
     known: Option<usize>,
     /// What the engine answered to `ABOUT`.
     about: Option<String>,
+    /// Its own `INFO` lines, sent after the match's at each new game.
+    info: Vec<InfoSetting>,
 }
 
 impl GomocupClient {
-    pub fn new(name: &str, command: CommandLine, startup_timeout: Duration) -> GomocupClient {
+    pub fn new(
+        name: &str,
+        command: CommandLine,
+        startup_timeout: Duration,
+        info: Vec<InfoSetting>,
+    ) -> GomocupClient {
         GomocupClient {
             name: name.to_string(),
             command,
@@ -175,6 +183,7 @@ impl GomocupClient {
             startup_timeout,
             known: None,
             about: None,
+            info,
         }
     }
 
@@ -252,6 +261,7 @@ impl GomokuContestant for GomocupClient {
         } else {
             format!("RECTSTART {},{}", config.width, config.height)
         };
+        let own_info: Vec<String> = self.info.iter().map(InfoSetting::to_string).collect();
         let brain = self.brain()?;
         brain.ok(&start, deadline)?;
         let ms = |time: Duration| time.as_millis();
@@ -272,6 +282,7 @@ impl GomokuContestant for GomocupClient {
         if let Some(threads) = settings.threads {
             info.push(format!("thread_num {threads}"));
         }
+        info.extend(own_info);
         for line in info {
             brain.send(&format!("INFO {line}"))?;
         }

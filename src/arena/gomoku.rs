@@ -252,7 +252,12 @@ impl MatchGame for GomokuMatch {
             EngineKind::Local {
                 player: Player::Simple(player),
                 ..
-            } if GomokuPlayer::from_simple(*player).is_some() => return Ok(()),
+            } if GomokuPlayer::from_simple(*player).is_some() && spec.info.is_empty() => {
+                return Ok(());
+            }
+            EngineKind::Local { .. } if !spec.info.is_empty() => {
+                "takes no INFO settings (only Gomocup engines do)".to_string()
+            }
             EngineKind::Command(command) if command.protocol == Protocol::Gomocup => {
                 return Ok(());
             }
@@ -282,6 +287,7 @@ impl MatchGame for GomokuMatch {
                 &spec.name,
                 command.clone(),
                 startup_timeout,
+                spec.info.clone(),
             )),
             EngineKind::Local { .. } => unreachable!("refused by check_engine"),
         })

@@ -77,7 +77,7 @@ pub use referee::{RefereeSettings, TimeControl};
 pub use results::{GameResult, Tally};
 pub use runner::{MatchError, run_match};
 pub use schedule::ScheduleOptions;
-pub use spec::{EngineSpec, Protocol};
+pub use spec::{EngineSpec, InfoSetting, Protocol};
 pub use stats::{Sprt, SprtDecision, Wdl};
 
 use crate::formats::ggf::GgfGame;

@@ -73,6 +73,12 @@ impl MatchGame for OthelloMatch {
     }
 
     fn check_engine(&self, spec: &EngineSpec) -> Result<(), String> {
+        if !spec.info.is_empty() {
+            return Err(format!(
+                "{}: INFO settings are for gomoku engines (Gomocup)",
+                spec.name
+            ));
+        }
         match &spec.kind {
             EngineKind::Command(command) if command.protocol == Protocol::Gomocup => Err(format!(
                 "{} speaks the Gomocup protocol, a gomoku protocol: play it with --game gomoku",

@@ -98,6 +98,45 @@ pub struct EngineSpec {
     /// Display name, also written to the game records (`PB`, `PW`).
     pub name: String,
     pub kind: EngineKind,
+    /// Gomocup settings sent to this engine alone, as `INFO key value`
+    /// lines at the start of each game after the match's own (so they
+    /// override them): `max_node` to cap a sparring engine, for instance.
+    /// Only for Gomocup engines ([`InfoSetting::parse`]).
+    pub info: Vec<InfoSetting>,
+}
+
+/// One `INFO key value` line for one engine of a gomoku match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InfoSetting {
+    pub key: String,
+    pub value: String,
+}
+
+impl InfoSetting {
+    /// Reads `KEY=VALUE`: a key of letters, digits and underscores, and a
+    /// value without spaces or control characters (one word of a line).
+    pub fn parse(text: &str) -> Result<InfoSetting, String> {
+        let bad = || format!("bad INFO setting '{text}': use KEY=VALUE, such as max_node=10000");
+        let (key, value) = text.trim().split_once('=').ok_or_else(bad)?;
+        let key_ok = !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        let value_ok =
+            !value.is_empty() && !value.chars().any(|c| c.is_whitespace() || c.is_control());
+        if key_ok && value_ok {
+            Ok(InfoSetting {
+                key: key.to_string(),
+                value: value.to_string(),
+            })
+        } else {
+            Err(bad())
+        }
+    }
+}
+
+impl fmt::Display for InfoSetting {
+    /// The line's text after `INFO `.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.key, self.value)
+    }
 }
 
 /// Why an engine specification was refused.
@@ -156,7 +195,11 @@ impl EngineSpec {
             Some(name) => name.to_string(),
             None => default_name(trimmed),
         };
-        Ok(EngineSpec { name, kind })
+        Ok(EngineSpec {
+            name,
+            kind,
+            info: Vec::new(),
+        })
     }
 }
 

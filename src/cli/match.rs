@@ -8,8 +8,8 @@ use clap::Args;
 use oxello::arena::gomoku::GOMOCUP_MAX_MEMORY;
 use oxello::arena::spec::EngineKind;
 use oxello::arena::{
-    EngineSpec, GomokuMatch, GomokuSettings, MatchConfig, MatchEvent, MatchGame, MatchRecord,
-    OthelloMatch, Protocol, ScheduleOptions, TimeControl, run_match,
+    EngineSpec, GomokuMatch, GomokuSettings, InfoSetting, MatchConfig, MatchEvent, MatchGame,
+    MatchRecord, OthelloMatch, Protocol, ScheduleOptions, TimeControl, run_match,
 };
 use oxello::bitboard::BoardSize;
 use oxello::engine::Player;
@@ -51,6 +51,15 @@ pub struct MatchArgs {
     /// Display name of engine 2.
     #[arg(long)]
     pub name2: Option<String>,
+    /// Gomoku: a setting for engine 1 alone, `KEY=VALUE`, sent as `INFO KEY
+    /// VALUE` at the start of each game after the match's own settings (so
+    /// it overrides them); repeatable. `max_node=10000` caps an engine that
+    /// reads it (oxello, Rapfi) at that many nodes a move.
+    #[arg(long, value_name = "KEY=VALUE")]
+    pub info1: Vec<String>,
+    /// Gomoku: a setting for engine 2 alone (see --info1).
+    #[arg(long, value_name = "KEY=VALUE")]
+    pub info2: Vec<String>,
     /// The game: `othello`, or `gomoku` (five in a row, engines speaking the
     /// Gomocup protocol; `--size`, `--rule`, `--max-memory`).
     #[arg(long, value_enum, default_value_t = Game::Othello)]
@@ -160,14 +169,24 @@ fn match_config<G: MatchGame>(
             texts.len()
         )));
     };
-    let parse = |number: usize, text: &str, proto: Option<Protocol>, name: &Option<String>| {
+    let parse = |number: usize,
+                 text: &str,
+                 proto: Option<Protocol>,
+                 name: &Option<String>,
+                 info: &[String]| {
         EngineSpec::parse(text, proto.or(protocol), name.as_deref())
             .map_err(|e| e.to_string())
-            .and_then(|spec| game.check_engine(&spec).map(|()| spec))
+            .and_then(|mut spec| {
+                spec.info = info
+                    .iter()
+                    .map(|text| InfoSetting::parse(text))
+                    .collect::<Result<_, _>>()?;
+                game.check_engine(&spec).map(|()| spec)
+            })
             .map_err(|e| super::usage(format!("engine {number}: {e}")))
     };
-    let first = parse(1, one, args.proto1, &args.name1)?;
-    let mut second = parse(2, two, args.proto2, &args.name2)?;
+    let first = parse(1, one, args.proto1, &args.name1, &args.info1)?;
+    let mut second = parse(2, two, args.proto2, &args.name2, &args.info2)?;
     if second.name == first.name {
         second.name.push_str("#2");
     }

@@ -8,12 +8,16 @@
 #   error     ERROR cannot play
 #   crash     exits
 #   hang      never answers
+#   info      ERROR with the INFO lines it was sent since START, newest first
 fault="$1"
+seen=""
 while IFS= read -r line; do
   line=$(printf '%s' "$line" | tr -d '\r')
   case "$line" in
     ABOUT*) echo 'name="broken", version="1"' ;;
-    START*|RECTSTART*) echo OK ;;
+    START*|RECTSTART*) seen=""; echo OK ;;
+    INFO\ time_left*) ;;
+    INFO*) seen="[$line]$seen" ;;
     BEGIN*|TURN*|DONE*)
       case "$fault" in
         garbage) echo "MESSAGE thinking"; echo "hello there" ;;
@@ -22,6 +26,7 @@ while IFS= read -r line; do
         error) echo "ERROR cannot play" ;;
         crash) exit 3 ;;
         hang) exec sleep 60 ;;
+        info) echo "ERROR saw $seen" ;;
       esac ;;
   esac
 done
