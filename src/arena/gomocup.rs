@@ -261,9 +261,6 @@ impl GomokuContestant for GomocupClient {
         } else {
             format!("RECTSTART {},{}", config.width, config.height)
         };
-        let own_info: Vec<String> = self.info.iter().map(InfoSetting::to_string).collect();
-        let brain = self.brain()?;
-        brain.ok(&start, deadline)?;
         let ms = |time: Duration| time.as_millis();
         let mut info = Vec::new();
         if let Some(turn) = settings.turn {
@@ -282,7 +279,9 @@ impl GomokuContestant for GomocupClient {
         if let Some(threads) = settings.threads {
             info.push(format!("thread_num {threads}"));
         }
-        info.extend(own_info);
+        info.extend(self.info.iter().map(InfoSetting::to_string));
+        let brain = self.brain()?;
+        brain.ok(&start, deadline)?;
         for line in info {
             brain.send(&format!("INFO {line}"))?;
         }

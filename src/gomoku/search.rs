@@ -1142,13 +1142,12 @@ impl<'a> Worker<'a> {
         if has_four && moves.len() > 1 && self.quick_vcf(board, NODE_VCF_NODES) {
             return WIN - ply - 3;
         }
-        // Futility: a null-window node with nothing forced whose static
-        // evaluation beats beta by a margin per ply left is cut at once.
-        if beta - alpha == 1
-            && !forced
-            && eval.abs() < WIN_BOUND
-            && eval - FUTILITY_MARGIN * depth >= beta
-        {
+        // A null-window node with nothing forced whose static evaluation is
+        // no win or loss: futility and the fail-high reduction may trust it.
+        let quiet_null_window = beta - alpha == 1 && !forced && eval.abs() < WIN_BOUND;
+        // Futility: such a node whose evaluation beats beta by a margin per
+        // ply left is cut at once.
+        if quiet_null_window && eval - FUTILITY_MARGIN * depth >= beta {
             return eval;
         }
         let mut moves = moves;
@@ -1168,10 +1167,7 @@ impl<'a> Worker<'a> {
         } else {
             depth - 1
         };
-        let likely_cut = beta - alpha == 1
-            && !forced
-            && eval.abs() < WIN_BOUND
-            && eval >= beta + FAIL_HIGH_MARGIN * depth - 9;
+        let likely_cut = quiet_null_window && eval >= beta + FAIL_HIGH_MARGIN * depth - 9;
         let original_alpha = alpha;
         let mut best = -WIN - 1;
         let mut best_move = moves[0];
