@@ -73,7 +73,10 @@ pub const MAX_DEPTH: u32 = 40;
 /// Against Rapfi capped at 10,000 nodes a move (the yardstick of the
 /// module documentation): a width growing by 2 for each ply left above 2
 /// (16 at 4 plies, 20 at 6; `bench --game gomoku` 2,589,150 nodes against
-/// 2,430,762) stood at 54-0-83 after 137 games; stopped, not kept.
+/// 2,430,762) stood at 54-0-83 after 137 games; stopped, not kept. 20
+/// moves at principal-variation nodes only (`bench --game gomoku`
+/// 2,167,054 nodes against 2,086,156) scored 192-1-207 (seeds 2 and 3)
+/// against 202-0-198; not kept.
 const WIDTH: usize = 12;
 /// Killer moves kept per ply: the last quiet moves that cut there, tried
 /// right after the table's move. Measured as above against none: Elo
@@ -101,7 +104,13 @@ const KILLERS: usize = 2;
 /// ([`Forced`]), only a four's block free (an open three's
 /// defences costing a ply): `bench --game gomoku` took 1,796,468 nodes
 /// against 2,430,762, and it scored Elo -6.5 +- 53.4 (76-5-79; as above);
-/// not kept.
+/// not kept. Against Rapfi capped at 10,000 nodes a move (the yardstick of
+/// the module documentation), 3 (`bench --game gomoku` 1,906,187 nodes
+/// against 2,086,156) scored 76-1-123 (seed 2) against 100-0-100, and 8
+/// (2,480,646 nodes) 87-1-112 and 59-0-68 after 127 games (seed 3, stopped)
+/// against 100-0-100 and 102-0-98; the first 5 moves of a longer forced
+/// list free and the rest a ply shallower (2,885,324 nodes), 90-0-110
+/// (seed 2); not kept.
 const FREE_FORCED_MOVES: usize = 5;
 /// Margin per ply of depth left by which a quiet null-window node's static
 /// evaluation must beat beta to be cut without a search (futility, at any
@@ -177,7 +186,13 @@ const FAIL_HIGH_MARGIN: i32 = 15;
 /// module documentation), not kept: 1.1, 96-1-103 (48.2%); moves that make
 /// or stop a three reduced a ply less, 58-0-73 after 131 games; the root's
 /// late moves reduced too (from 3 plies; `bench --game gomoku` 2,062,149
-/// nodes), 55-0-80 after 135 games (both stopped).
+/// nodes), 55-0-80 after 135 games (both stopped); a ply more at expected
+/// cut nodes (null-window nodes an odd number of plies below a
+/// principal-variation node's later move, as Stockfish counts them), 35-0-61
+/// after 96 games (stopped). Internal iterative reduction (a ply less at a
+/// principal-variation or expected cut node from 4 plies left that has no
+/// table move; `bench --game gomoku` 2,049,984 nodes) scored 205-0-195
+/// (seeds 2 and 3) against 202-0-198: not shown better, not kept.
 const LMR_SCALE: f64 = 0.9;
 
 /// The plies a late quiet move is first searched shallower: `next` the
