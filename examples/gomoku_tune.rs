@@ -254,7 +254,7 @@ const RECORD_VCF_NODES: u64 = 2_000;
 fn read_sgf(path: &str, label: Option<u64>) -> Result<(Vec<Sample>, Vec<Sample>), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
     let (mut train, mut held) = (Vec::new(), Vec::new());
-    let mut searcher = Searcher::new(16);
+    let mut searcher = None;
     // Scores of an earlier labelling with as many nodes, one a line, in the
     // order the positions come (searched again only when absent).
     let cache = label.map(|nodes| format!("{path}.scores-{nodes}"));
@@ -293,6 +293,7 @@ fn read_sgf(path: &str, label: Option<u64>) -> Result<(Vec<Sample>, Vec<Sample>)
                         cached.get(scores.len()).copied().unwrap_or(f64::NAN)
                     }
                     (true, Some(nodes), None) => {
+                        let searcher = searcher.get_or_insert_with(|| Searcher::new(16));
                         searcher.clear();
                         let limits = Limits {
                             nodes: Some(nodes),

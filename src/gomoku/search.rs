@@ -187,9 +187,9 @@ const FAIL_HIGH_MARGIN: i32 = 15;
 /// or stop a three reduced a ply less, 58-0-73 after 131 games; the root's
 /// late moves reduced too (from 3 plies; `bench --game gomoku` 2,062,149
 /// nodes), 55-0-80 after 135 games (both stopped); a ply more at expected
-/// cut nodes (null-window nodes an odd number of plies below a
-/// principal-variation node's later move, as Stockfish counts them), 35-0-61
-/// after 96 games (stopped). Internal iterative reduction (a ply less at a
+/// cut nodes (a later move's null-window search is one, its first child
+/// is not, and so on alternately, as Stockfish marks them), 35-0-61 after
+/// 96 games (stopped). Internal iterative reduction (a ply less at a
 /// principal-variation or expected cut node from 4 plies left that has no
 /// table move; `bench --game gomoku` 2,049,984 nodes) scored 205-0-195
 /// (seeds 2 and 3) against 202-0-198: not shown better, not kept.
@@ -1333,7 +1333,12 @@ impl<'a> Worker<'a> {
     /// nodes in 20.7 s. Since the horizon stopped following an open three's
     /// defences ([`Forced`]), without the leaves' VCFs again:
     /// Elo +28.3 +- 53.9 and -8.7 +- 53.2 in two runs with other openings
-    /// (160-9-151 together); not kept.
+    /// (160-9-151 together); not kept. Against Rapfi capped at 10,000 nodes
+    /// a move (the yardstick of the module documentation; `bench --game
+    /// gomoku` 2,015,289 nodes against 2,086,156): 90-0-110 and 100-0-100
+    /// (seeds 2 and 3) against 100-0-100 and 102-0-98; not kept. Node VCFs
+    /// take 54% of a real search's time (perf, `gomocup` at 2 s a move on
+    /// three balanced-opening positions).
     fn quick_vcf(&mut self, board: &mut Board, nodes: u64) -> bool {
         let key = board.hash();
         let slot = key as usize % VCF_CACHE_ENTRIES;
