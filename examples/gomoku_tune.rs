@@ -171,12 +171,7 @@ fn reduce(x: &Sparse, map: &[Sparse]) -> Sparse {
             dense[g] += v * c;
         }
     }
-    dense
-        .iter()
-        .enumerate()
-        .filter(|&(_, &v)| v != 0.0)
-        .map(|(i, &v)| (i, v))
-        .collect()
+    sparse(&dense)
 }
 
 fn sigmoid(z: f64) -> f64 {
@@ -242,6 +237,8 @@ fn read(path: &str, train: &mut Vec<Sample>, held: &mut Vec<Sample>) -> Result<(
 /// by the side to move (as the search's win scores leave out self-play
 /// positions).
 const RECORD_VCF_NODES: u64 = 2_000;
+/// Fours of that VCF.
+const RECORD_VCF_DEPTH: u32 = 20;
 
 /// Reads the games of the SGF file `path` (one record a line, as `oxello
 /// match` writes them) into held-in and held-out samples: every position
@@ -286,7 +283,7 @@ fn read_sgf(path: &str, label: Option<u64>) -> Result<(Vec<Sample>, Vec<Sample>)
             if mv.time_ms.is_some() {
                 let me = board.to_move();
                 let mut budget = ThreatBudget::new(RECORD_VCF_NODES);
-                let won = vcf(&mut board, 20, &mut budget, &mut Vec::new());
+                let won = vcf(&mut board, RECORD_VCF_DEPTH, &mut budget, &mut Vec::new());
                 let features = if won { None } else { eval_features(&mut board) };
                 let score = match (features.is_some(), label, &cached) {
                     (true, Some(_), Some(cached)) => {
@@ -309,8 +306,10 @@ fn read_sgf(path: &str, label: Option<u64>) -> Result<(Vec<Sample>, Vec<Sample>)
                 if features.is_some() && label.is_some() {
                     scores.push(score);
                 }
+                // Unlabelled (`NaN`) positions stay; labelled ones the
+                // search scored won or lost go.
                 if let Some(features) = features
-                    && score.abs() < f64::from(WIN_BOUND)
+                    && (score.is_nan() || score.abs() < f64::from(WIN_BOUND))
                 {
                     let target = match winner {
                         Some(color) if color == me => 1.0,
@@ -329,10 +328,9 @@ fn read_sgf(path: &str, label: Option<u64>) -> Result<(Vec<Sample>, Vec<Sample>)
                     }
                 }
             }
-            if !board.contains(mv.point) || board.get(mv.point).is_some() {
-                return Err(format!("{path}: game {game}: bad move {}", mv.point));
-            }
-            board.play(mv.point).map_err(|e| format!("{path}: {e}"))?;
+            board
+                .play(mv.point)
+                .map_err(|e| format!("{path}: game {game}: {e}"))?;
         }
     }
     if let Some(cached) = &cached
@@ -385,13 +383,13 @@ fn read_sgfs(paths: &[String], label: Option<u64>) -> Result<(Vec<Sample>, Vec<S
     Ok((train, held))
 }
 
-/// The non-zero features.
-fn sparse(features: &[f32]) -> Sparse {
-    features
+/// The non-zero values of a dense feature vector.
+fn sparse<T: Copy + Into<f64>>(values: &[T]) -> Sparse {
+    values
         .iter()
         .enumerate()
-        .filter(|&(_, &v)| v != 0.0)
-        .map(|(i, &v)| (i, f64::from(v)))
+        .map(|(i, &v)| (i, v.into()))
+        .filter(|&(_, v)| v != 0.0)
         .collect()
 }
 
