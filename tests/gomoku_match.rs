@@ -112,6 +112,12 @@ fn the_opening_lists_replay_on_their_boards() {
             Rule::Freestyle,
             60,
         ),
+        (
+            "positions/gomoku-middle-15-standard.txt",
+            15,
+            Rule::Standard,
+            20,
+        ),
     ] {
         let text = std::fs::read_to_string(repo_file(file)).unwrap();
         let config = Config {

@@ -53,7 +53,7 @@ impl Board {
         if threes < 2 {
             return None;
         }
-        let mut board = self.clone();
+        let mut board = self.trial_copy();
         board.place_as(index, Color::Black);
         let real = (0..4)
             .filter(|&d| patterns[d] == Pattern::Flex3 && board.is_real_three(index, d))

@@ -22,11 +22,25 @@
 //! Elo -32 +- 24), and 117-0-83 (58.5%) with 0.4 s per move: doubling its
 //! time is worth about 90 Elo. Against full Rapfi at 1 s per move it scored
 //! 3% (15x15 standard) and 7% (20x20 freestyle).
+//!
+//! Speed is measured on `scripts/gomoku-profile.sh`: the middle-game
+//! positions of `positions/gomoku-middle-15-standard.txt` searched with a
+//! node limit through `gomocup`, as a match searches them (`bench --game
+//! gomoku` spends most of its time in the root's VCT). The board changes
+//! of the build after 14d8ef9 (codes kept for empty cells only, the node
+//! VCFs' stones without the near counts, both sides' classes at once, no
+//! allocation in the VCF; the same searches, `bench --game gomoku` still
+//! 2,086,156 nodes) took it from 10.98 G to 8.54 G instructions at 30,000
+//! nodes a position; at 1 s a position, 5.96 M nodes against 4.95 M over
+//! the 20 positions (depths summed 185 against 181). On 20x20 freestyle the
+//! shorter line codes ([`crate::gomoku::pattern::PatternTable::radius`])
+//! add to it: 14.28 G -> 10.43 G on the first 12 openings of
+//! `positions/gomoku-balanced-20-freestyle.txt` at 60,000 nodes.
 
 use crate::Color;
 use crate::gomoku::board::{Board, Point};
 use crate::gomoku::eval::{self, Counts, FEATURES, Sink, Weighted};
-use crate::gomoku::threat::{Class, candidates, class_of, defences, is_legal};
+use crate::gomoku::threat::{Class, candidates, class_of, classes_of, defences, is_legal};
 use crate::gomoku::vcf::{ThreatBudget, VcfMemo, vcf, vct};
 use crate::search::StopSignal;
 use std::sync::Mutex;
@@ -568,7 +582,6 @@ pub fn eval_features(board: &mut Board) -> Option<[f32; FEATURES]> {
 /// moves and whether the side to move has a four.
 fn generate_into<S: Sink>(board: &mut Board, order: Order, sink: &mut S) -> (Moves, bool) {
     let me = board.to_move();
-    let them = me.opponent();
     let me_white = me == Color::White;
     let cells = candidates(board);
     let mut scored = Vec::with_capacity(cells.len());
@@ -578,11 +591,10 @@ fn generate_into<S: Sink>(board: &mut Board, order: Order, sink: &mut S) -> (Mov
     let mut my_best = (Class::Quiet, 0);
     let mut their_best = Class::Quiet;
     for &cell in &cells {
-        let mine = class_of(board, cell, me);
+        let [mine, theirs] = classes_of(board, cell, me);
         if mine.0 == Class::Five {
             return (Moves::Win(cell), true);
         }
-        let theirs = class_of(board, cell, them);
         match theirs.0 {
             Class::Five => their_fives.push(cell),
             Class::FlexFour => their_threats.push(cell),
@@ -620,19 +632,23 @@ fn generate_into<S: Sink>(board: &mut Board, order: Order, sink: &mut S) -> (Mov
     }
     let by_score = |a: &(i32, usize), b: &(i32, usize)| b.0.cmp(&a.0).then(a.1.cmp(&b.1));
     if !their_threats.is_empty() {
-        scored.sort_unstable_by(by_score);
+        // The forced moves picked out, then sorted: sorting every
+        // candidate first cost 3% of a search's instructions (callgrind,
+        // `scripts/gomoku-profile.sh`: 10.29 G -> 9.99 G, the same
+        // searches).
         let mut forced = defences(board, &their_threats);
         forced.extend(my_fours);
-        if !forced.is_empty() {
-            let moves = scored
-                .iter()
-                .map(|&(_, c)| c)
-                .filter(|c| forced.contains(c))
-                .collect::<Vec<_>>();
-            if !moves.is_empty() {
-                return (Moves::List(moves, Forced::ByThree), has_four);
-            }
+        let mut moves: Vec<(i32, usize)> = scored
+            .iter()
+            .copied()
+            .filter(|(_, c)| forced.contains(c))
+            .collect();
+        if !moves.is_empty() {
+            moves.sort_unstable_by(by_score);
+            let moves = moves.into_iter().map(|(_, c)| c).collect();
+            return (Moves::List(moves, Forced::ByThree), has_four);
         }
+        scored.sort_unstable_by(by_score);
     }
     if scored.is_empty() {
         return (Moves::List(Vec::new(), Forced::No), has_four);
