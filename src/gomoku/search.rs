@@ -1354,7 +1354,16 @@ impl<'a> Worker<'a> {
     /// gomoku` 2,015,289 nodes against 2,086,156): 90-0-110 and 100-0-100
     /// (seeds 2 and 3) against 100-0-100 and 102-0-98; not kept. Node VCFs
     /// take 54% of a real search's time (perf, `gomocup` at 2 s a move on
-    /// three balanced-opening positions).
+    /// three balanced-opening positions); since the board changes of the
+    /// module documentation made the rest cheaper too, 63% (perf, the 20
+    /// positions of `scripts/gomoku-profile.sh` at 1 s each), most of it in
+    /// placing stones ([`Board::place_unneared`]: 38%). Without the VCFs of
+    /// inner nodes one ply from the horizon (222 K of the 689 K node VCFs
+    /// on the profile positions at 300,000 nodes each; the search then
+    /// visited 1.54 M nodes in 10.3 s against 1.31 M in 11.1 s), against
+    /// Rapfi capped at 10,000 nodes a move: 97-1-102 and 100-0-100 (seeds 2
+    /// and 3) against 100-0-100 and 102-0-98; not kept. What they find is
+    /// worth about what a quarter more nodes is.
     fn quick_vcf(&mut self, board: &mut Board, nodes: u64) -> bool {
         let key = board.hash();
         let slot = key as usize % VCF_CACHE_ENTRIES;

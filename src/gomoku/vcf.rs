@@ -8,7 +8,7 @@
 //! means none was found within the budget.
 
 use crate::Color;
-use crate::gomoku::board::{Board, DIRECTIONS, Threats};
+use crate::gomoku::board::{Board, DIRECTIONS, STRIDE, Threats};
 use crate::gomoku::threat::Class;
 use crate::gomoku::threat::{class_of, defences, fives, is_legal, open_four_points};
 use crate::search::StopSignal;
@@ -35,7 +35,10 @@ pub struct ThreatBudget {
 /// win in `depth` fours with budget to spare: a VCF is a function of the
 /// position, so such a position fails again at that depth or less, in
 /// this search or any later one. (A failure that ran out of budget is not
-/// recorded: a bigger budget may still win there.)
+/// recorded: a bigger budget may still win there.) Since the VCF tries
+/// only the fours near the attacker's last stone (see [`vcf`]), a
+/// failure is the position's with the last stone that reached it, and
+/// the memo may miss a win another way there would have found.
 ///
 /// The same fours played in another order reach the same position, and
 /// the node VCFs of a search meet the same positions again and again.
@@ -219,8 +222,21 @@ fn fives_around(board: &Board, index: usize, color: Color) -> FivePoints {
     found
 }
 
+/// Whether `a` and `b` lie on one line (row, column or diagonal) at most
+/// `reach` cells apart.
+fn on_a_line_within(a: usize, b: usize, reach: usize) -> bool {
+    let (dx, dy) = (
+        (a % STRIDE).abs_diff(b % STRIDE),
+        (a / STRIDE).abs_diff(b / STRIDE),
+    );
+    (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= reach
+}
+
 /// VCF for the side to move within `depth` fours. On success `line` holds
 /// the winning sequence (attacker and defender moves alternating).
+/// Below the first four only the fours on the lines through the attacker's
+/// last stone, at most `n - 1` cells from it, are tried: a failure may miss
+/// a win, a win is always real.
 pub fn vcf(
     board: &mut Board,
     depth: u32,
@@ -233,17 +249,33 @@ pub fn vcf(
         return true;
     }
     let their_fives = FivePoints::of(board, me.opponent());
-    vcf_inner(board, depth, budget, line, their_fives)
+    vcf_inner(board, depth, budget, line, their_fives, None)
 }
 
 /// VCF below the first move: the attacker has no five (each of its fours
 /// was blocked), and the defender's five points are `their_fives`.
+///
+/// Below the first four, only the fours on the lines through the
+/// attacker's `last` stone, at most `n - 1` cells from it, are tried: a
+/// four that does not touch it could have been played before it, and the
+/// search tried that order already (unless the block of one four spoils
+/// the other, or a four made in between needed both: wins this misses,
+/// and a win found is still a real one). The memo keeps the position's
+/// failure whatever the last stone was, so that it too may miss a win,
+/// never report one. Against Rapfi capped at 10,000 nodes a move (the
+/// yardstick of the search module's documentation; a scratch build with a
+/// switch, the same binary without it playing 99-0-101 and 98-0-102):
+/// 110-1-89 and 119-0-81 (seeds 2 and 3; 57.4% against 49.3%). With a
+/// node limit the search goes deeper, the VCFs taking fewer nodes: the 20
+/// positions of `scripts/gomoku-profile.sh` at 300,000 nodes reached
+/// depths summing to 174 instead of 147.
 fn vcf_inner(
     board: &mut Board,
     depth: u32,
     budget: &mut ThreatBudget,
     line: &mut Vec<usize>,
     their_fives: FivePoints,
+    last: Option<usize>,
 ) -> bool {
     // Out of depth, or a failure the memo knows: no win, and no need to
     // list the fours (the same answer as below, found without the scan).
@@ -261,6 +293,10 @@ fn vcf_inner(
         0 => {
             let mut moves = budget.memo.take_list(depth);
             push_four_moves(board, me, &mut moves);
+            if let Some(last) = last {
+                let reach = board.n() - 1;
+                moves.retain(|&(_, cell)| on_a_line_within(cell, last, reach));
+            }
             moves
         }
         1 => {
@@ -314,7 +350,7 @@ fn vcf_moves(
                 // block (an old one was this four's only possible move).
                 let their_next = fives_around(board, block, them);
                 let mut rest = Vec::new();
-                let won = vcf_inner(board, depth - 1, budget, &mut rest, their_next);
+                let won = vcf_inner(board, depth - 1, budget, &mut rest, their_next, Some(mv));
                 board.undo_unneared();
                 if won {
                     line.extend([mv, block]);
@@ -499,14 +535,17 @@ mod tests {
         }
     }
 
-    /// A memo kept across the VCFs of many positions never changes an
-    /// answer: on random games of every rule, each position's VCF with the
-    /// shared memo wins exactly when one without a memo does, and the memo
-    /// saves nodes.
+    /// A memo kept across the VCFs of many positions never makes a win
+    /// and seldom loses one: on random games of every rule, each
+    /// position's VCF with the shared memo wins only where one without a
+    /// memo does, in all but a few of those, and the memo saves nodes. (A
+    /// failure it keeps was found with the fours near one last stone;
+    /// another path may end there with another.)
     #[test]
-    fn the_vcf_memo_changes_no_answer() {
+    fn the_vcf_memo_never_makes_a_win_and_seldom_loses_one() {
         let mut memo = VcfMemo::with_bits(12);
         let (mut wins, mut searched, mut plain_nodes, mut memo_nodes) = (0, 0, 0, 0);
+        let mut lost = 0;
         random_games(0x3e30, 25, 60, |board, cell, rule| {
             board.place(cell);
             let mut plain = ThreatBudget::new(1 << 40);
@@ -516,8 +555,9 @@ mod tests {
             let mut line = Vec::new();
             let memo_won = vcf(board, 10, &mut with_memo, &mut line);
             memo = std::mem::take(&mut with_memo.memo);
-            assert_eq!(won, memo_won, "{rule:?} after {:?}", board.history());
-            assert_eq!(won, !line.is_empty());
+            assert!(won || !memo_won, "{rule:?} after {:?}", board.history());
+            assert_eq!(memo_won, !line.is_empty());
+            lost += usize::from(won && !memo_won);
             wins += usize::from(won);
             searched += 1;
             plain_nodes += plain.visited;
@@ -527,6 +567,7 @@ mod tests {
             searched > 3000 && wins > 100,
             "{searched} positions, {wins} wins"
         );
+        assert!(lost * 50 <= wins, "{lost} of {wins} wins lost");
         assert!(
             memo_nodes < plain_nodes,
             "{memo_nodes} nodes against {plain_nodes}"
