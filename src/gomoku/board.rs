@@ -274,10 +274,9 @@ pub struct Board {
     /// copied).
     logged: usize,
     stones: [usize; 2],
-    /// Stones placed by [`Board::place_unneared`] still standing, and the
-    /// lowest and highest index any of them took since there were none.
+    /// Stones placed by [`Board::place_unneared`] still standing: the last
+    /// ones of `history`.
     unneared: usize,
-    unneared_span: (usize, usize),
     hash: u64,
     table: Arc<PatternTable>,
     to_move: Color,
@@ -317,7 +316,6 @@ impl Board {
             logged: 0,
             stones: [0, 0],
             unneared: 0,
-            unneared_span: (usize::MAX, 0),
             hash: 0,
             table,
             to_move: Color::Black,
@@ -571,17 +569,12 @@ impl Board {
     pub fn place_unneared(&mut self, index: usize) {
         self.place_with::<false>(index);
         self.unneared += 1;
-        let (lo, hi) = self.unneared_span;
-        self.unneared_span = (lo.min(index), hi.max(index));
     }
 
     /// Takes back the last stone, placed by [`Board::place_unneared`].
     pub fn undo_unneared(&mut self) {
         debug_assert!(self.unneared > 0);
         self.unneared -= 1;
-        if self.unneared == 0 {
-            self.unneared_span = (usize::MAX, 0);
-        }
         self.undo_with::<false>();
     }
 
@@ -592,7 +585,6 @@ impl Board {
     pub fn trial_copy(&self) -> Board {
         let mut copy = self.clone();
         copy.unneared = 0;
-        copy.unneared_span = (usize::MAX, 0);
         copy
     }
 
@@ -873,7 +865,9 @@ impl Board {
             (at, end)
         } else {
             debug_assert_eq!(bit & ((Threats::FLEX3 | Threats::FLEX4) * 0x11), 0);
-            let (lo, hi) = self.unneared_span;
+            let unneared = &self.history[self.history.len() - self.unneared..];
+            let lo = unneared.iter().copied().min().unwrap_or(at);
+            let hi = unneared.iter().copied().max().unwrap_or(end);
             let reach = 2 * STRIDE + 2;
             (at.min(lo - reach), end.max(hi + reach + 1))
         };

@@ -143,17 +143,27 @@ impl ThreatBudget {
 /// Cells where `color` makes a four (or five) it may play, best first.
 fn four_moves(board: &Board, color: Color) -> Vec<usize> {
     let mut moves = Vec::new();
-    push_four_moves(board, color, &mut moves);
+    push_four_moves(board, color, None, &mut moves);
     moves.into_iter().map(|(_, i)| i).collect()
 }
 
 /// [`four_moves`] into `moves` with their sort keys (minus the value, so
-/// that the best come first). The lists are short (two or three fours on
+/// that the best come first); with `near`, only those on a line through
+/// its stone within its reach ([`vcf_inner`]), left out before they are
+/// classified. The lists are short (two or three fours on
 /// average at a node VCF's nodes), and a plain insertion sort of them costs
 /// less than the library's sort (measured with
 /// [`crate::gomoku::threat::classes_of`]).
-fn push_four_moves(board: &Board, color: Color, moves: &mut Vec<(i32, usize)>) {
+fn push_four_moves(
+    board: &Board,
+    color: Color,
+    near: Option<(usize, usize)>,
+    moves: &mut Vec<(i32, usize)>,
+) {
     for i in board.flagged_cells(color, Threats::FOUR) {
+        if near.is_some_and(|(stone, reach)| !on_a_line_within(i, stone, reach)) {
+            continue;
+        }
         let (class, value) = class_of(board, i, color);
         if class < Class::Four {
             continue;
@@ -292,11 +302,8 @@ fn vcf_inner(
     let moves = match their_fives.count {
         0 => {
             let mut moves = budget.memo.take_list(depth);
-            push_four_moves(board, me, &mut moves);
-            if let Some(last) = last {
-                let reach = board.n() - 1;
-                moves.retain(|&(_, cell)| on_a_line_within(cell, last, reach));
-            }
+            let near = last.map(|stone| (stone, board.n() - 1));
+            push_four_moves(board, me, near, &mut moves);
             moves
         }
         1 => {
