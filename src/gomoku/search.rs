@@ -509,6 +509,9 @@ enum Moves {
     Lost,
     /// Moves in order, and what forces them, if anything.
     List(Vec<usize>, Forced),
+    /// At the horizon ([`Order::None`]): the side to move has a legal move
+    /// and no four of the opponent's to block; the moves are not listed.
+    Unlisted,
 }
 
 /// What forces a node's moves.
@@ -574,17 +577,24 @@ pub fn eval_features(board: &mut Board) -> Option<[f32; FEATURES]> {
     let mut counts = Counts::default();
     match generate_into(board, Order::None, &mut counts).0 {
         Moves::List(moves, _) if !moves.is_empty() => Some(counts.0),
+        Moves::Unlisted => Some(counts.0),
         _ => None,
     }
 }
 
 /// [`generate`], feeding the evaluation's features to `sink`; returns the
 /// moves and whether the side to move has a four.
+///
+/// At the horizon ([`Order::None`]) only a four's block is searched, so the
+/// other moves are neither listed nor ordered, and an open three's defences
+/// are not looked for ([`Moves::Unlisted`]).
 fn generate_into<S: Sink>(board: &mut Board, order: Order, sink: &mut S) -> (Moves, bool) {
     let me = board.to_move();
     let me_white = me == Color::White;
     let cells = candidates(board);
-    let mut scored = Vec::with_capacity(cells.len());
+    let horizon = order == Order::None;
+    let mut any_legal = false;
+    let mut scored = Vec::with_capacity(if horizon { 0 } else { cells.len() });
     let mut their_fives = Vec::new();
     let mut their_threats = Vec::new();
     let mut my_fours = Vec::new();
@@ -608,7 +618,9 @@ fn generate_into<S: Sink>(board: &mut Board, order: Order, sink: &mut S) -> (Mov
         }
         their_best = their_best.max(theirs.0);
         eval::cell(sink, &board.packed_patterns(cell), me_white, mine, theirs);
-        if is_legal(board, cell, me) {
+        if horizon {
+            any_legal = any_legal || is_legal(board, cell, me);
+        } else if is_legal(board, cell, me) {
             // The opponent's value counts 4/5. Against Rapfi capped at
             // 10,000 nodes a move (the yardstick of the module
             // documentation), counting it whole scored 81-0-119 (40.5%),
@@ -625,10 +637,20 @@ fn generate_into<S: Sink>(board: &mut Board, order: Order, sink: &mut S) -> (Mov
         return (Moves::Lost, has_four);
     }
     if let Some(&block) = their_fives.first() {
-        if !scored.iter().any(|&(_, c)| c == block) {
+        // The five point is a candidate (next to the opponent's stones), so
+        // it is on the list when it is legal.
+        if !is_legal(board, block, me) {
             return (Moves::Lost, has_four);
         }
         return (Moves::List(vec![block], Forced::ByFour), has_four);
+    }
+    if horizon {
+        let moves = if any_legal {
+            Moves::Unlisted
+        } else {
+            Moves::List(Vec::new(), Forced::No)
+        };
+        return (moves, has_four);
     }
     let by_score = |a: &(i32, usize), b: &(i32, usize)| b.0.cmp(&a.0).then(a.1.cmp(&b.1));
     if !their_threats.is_empty() {
@@ -785,6 +807,7 @@ impl Searcher {
                 return done(mv, -WIN + 2, 1, 1, mv.into_iter().collect(), Source::Forced);
             }
             Moves::List(list, forced) => (list, forced != Forced::No),
+            Moves::Unlisted => unreachable!("only the horizon leaves its moves unlisted"),
         };
         if root_moves.is_empty() {
             return done(None, 0, 0, 0, Vec::new(), Source::Forced);
@@ -1155,6 +1178,7 @@ impl<'a> Worker<'a> {
             Moves::Win(_) => return WIN - ply - 1,
             Moves::OpenFour(_) => return WIN - ply - 3,
             Moves::Lost => return -(WIN - ply - 2),
+            Moves::Unlisted => return self.leaf(board, eval, has_four, beta, ply),
             Moves::List(moves, forcing) => (moves, forcing),
         };
         if moves.is_empty() {
@@ -1449,6 +1473,7 @@ mod tests {
                     let (moves, eval, _) = generate(&mut board, Order::None);
                     let Some(features) = eval_features(&mut board) else {
                         assert!(!matches!(moves, Moves::List(ref m, _) if !m.is_empty()));
+                        assert!(!matches!(moves, Moves::Unlisted));
                         continue;
                     };
                     let sum: i32 = features
