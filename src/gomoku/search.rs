@@ -43,6 +43,7 @@ use crate::gomoku::eval::{self, Counts, FEATURES, Sink, Weighted};
 use crate::gomoku::threat::{Class, candidates, class_of, classes_of, defences, is_legal};
 use crate::gomoku::vcf::{ThreatBudget, VcfMemo, vcf, vct};
 use crate::search::StopSignal;
+use std::cmp::Reverse;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -126,6 +127,24 @@ const KILLERS: usize = 2;
 /// list free and the rest a ply shallower (2,885,324 nodes), 90-0-110
 /// (seed 2); not kept.
 const FREE_FORCED_MOVES: usize = 5;
+/// Plies a four that only delays an open three (the side to move's four
+/// that defends nothing, answering an open three: [`Forced::ByThree`]) is
+/// first searched shallower, when it is not the node's first move; it is
+/// searched again at full depth if it beats alpha, as a late move is. The
+/// defences come first in the list. Rapfi reduces and prunes such
+/// distracting answers too. Before, the answers were ordered by score
+/// alone (the fours first) and all searched at full depth. The 20
+/// positions of `scripts/gomoku-profile.sh` at 300,000 nodes reach depths
+/// summing to 184 against 179 (the defences first alone: 178; a reduction
+/// of 2: 185). Against Rapfi capped at 10,000 nodes a move (the yardstick
+/// of the module documentation): 121-2-77 and 126-0-74 (seeds 2 and 3;
+/// 62.0%) against 109-0-91 and 113-0-87 (55.5%) for the build before.
+/// Against the build before (15x15 standard, 0.2 s per move, 400 games a
+/// run): 204-27-169 and 234-16-150, together 438-43-319 (57.4%, about Elo
+/// +52 +- 24). Counting only the defences against [`FREE_FORCED_MOVES`] as well (a
+/// list of up to 5 defences free whatever fours follow; depths 156):
+/// 122-0-78 and 118-0-82 (60.0%); not kept.
+const DELAYING_FOUR_REDUCTION: i32 = 1;
 /// Margin per ply of depth left by which a quiet null-window node's static
 /// evaluation must beat beta to be cut without a search (futility, at any
 /// depth). Measured (15x15 standard, 0.3 s per move, 240 games each
@@ -533,9 +552,10 @@ enum Forced {
     No,
     /// The opponent has a four: the one block.
     ByFour,
-    /// The opponent has an open three: its defences and the side to
-    /// move's fours.
-    ByThree,
+    /// The opponent has an open three: its defences, best first, then the
+    /// side to move's fours that defend nothing, best first (each only
+    /// delays the three: [`DELAYING_FOUR_REDUCTION`]); this many defences.
+    ByThree(usize),
 }
 
 /// What the table gives a node.
@@ -588,6 +608,16 @@ pub fn eval_features(board: &mut Board) -> Option<[f32; FEATURES]> {
 /// At the horizon ([`Order::None`]) only a four's block is searched, so the
 /// other moves are neither listed nor ordered, and an open three's defences
 /// are not looked for ([`Moves::Unlisted`]).
+///
+/// Tried and not kept: an incremental evaluation, each empty cell's terms
+/// (and both colours' classes) kept by `place` and `undo` with their sums
+/// over the near empty cells, the horizon evaluated from the sums without
+/// this walk. The same searches, but callgrind (`scripts/gomoku-profile.sh`
+/// at 30,000 nodes) counted 10.57 G instructions against 8.71 G: of 2.75 M
+/// generations only 1.0 M were horizons the sums could answer (0.3 M more
+/// had a five or an open four to find, 1.45 M were inner nodes), and
+/// keeping the terms of the cells on a stone's lines when it is placed and
+/// taken back cost 1.98 G, more than the walks saved.
 fn generate_into<S: Sink>(board: &mut Board, order: Order, sink: &mut S) -> (Moves, bool) {
     let me = board.to_move();
     let me_white = me == Color::White;
@@ -658,17 +688,18 @@ fn generate_into<S: Sink>(board: &mut Board, order: Order, sink: &mut S) -> (Mov
         // candidate first cost 3% of a search's instructions (callgrind,
         // `scripts/gomoku-profile.sh`: 10.29 G -> 9.99 G, the same
         // searches).
-        let mut forced = defences(board, &their_threats);
-        forced.extend(my_fours);
+        let blocks = defences(board, &their_threats);
         let mut moves: Vec<(i32, usize)> = scored
             .iter()
             .copied()
-            .filter(|(_, c)| forced.contains(c))
+            .filter(|(_, c)| blocks.contains(c) || my_fours.contains(c))
             .collect();
         if !moves.is_empty() {
-            moves.sort_unstable_by(by_score);
+            // The defences first, then the fours that only delay the three.
+            moves.sort_unstable_by_key(|&(score, c)| (!blocks.contains(&c), Reverse(score), c));
+            let defending = moves.iter().take_while(|(_, c)| blocks.contains(c)).count();
             let moves = moves.into_iter().map(|(_, c)| c).collect();
-            return (Moves::List(moves, Forced::ByThree), has_four);
+            return (Moves::List(moves, Forced::ByThree(defending)), has_four);
         }
         scored.sort_unstable_by(by_score);
     }
@@ -1188,6 +1219,10 @@ impl<'a> Worker<'a> {
             return self.leaf(board, eval, has_four, beta, ply);
         }
         let forced = forcing != Forced::No;
+        let delays_from = match forcing {
+            Forced::ByThree(defending) => defending,
+            _ => usize::MAX,
+        };
         if depth <= 0 {
             match self.probe(key, depth, alpha, beta, ply) {
                 Probe::Cut(score) => return score,
@@ -1245,6 +1280,8 @@ impl<'a> Worker<'a> {
                 // first ([`LMR_SCALE`]).
                 let reduce = if next >= 2 && !forced {
                     late_move_reduction(next, i, beta - alpha > 1)
+                } else if i >= delays_from {
+                    DELAYING_FOUR_REDUCTION.min(next)
                 } else {
                     0
                 };
@@ -1361,7 +1398,10 @@ impl<'a> Worker<'a> {
     /// 113-0-87 (seeds 2 and 3) against 110-1-89 and 119-0-81; against the
     /// build without it (15x15 standard, 0.2 s per move, 400 games):
     /// 214-19-167, Elo +41.0 +- 33.6. `bench --game gomoku` 1,147,883
-    /// nodes (was 1,184,859).
+    /// nodes (was 1,184,859). Skipping as well the VCF of any quiet
+    /// null-window node whose evaluation reaches beta (not only those
+    /// futility cuts) lost depth: 174 against 179 on the positions at
+    /// 300,000 nodes (the VCF's win cuts sooner than the moves); not kept.
     fn leaf(&mut self, board: &mut Board, eval: i32, has_four: bool, beta: i32, ply: i32) -> i32 {
         let value = eval.clamp(-WIN_BOUND + 1, WIN_BOUND - 1);
         if value < beta && has_four && self.quick_vcf(board, NODE_VCF_NODES / 2) {
@@ -1441,6 +1481,57 @@ mod tests {
             depth: (key >> 40) as u8,
             bound: [Bound::Exact, Bound::Lower, Bound::Upper][(key % 3) as usize],
         }
+    }
+
+    /// Facing an open three, the answers list its defences first, then the
+    /// side to move's fours that defend nothing, and says where those
+    /// begin.
+    #[test]
+    fn an_open_threes_answers_list_the_defences_then_the_delaying_fours() {
+        use crate::gomoku::board::Threats;
+        use crate::gomoku::rules::{Config, Rule};
+        let config = Config {
+            width: 15,
+            height: 15,
+            n: 5,
+            rule: Rule::Standard,
+        };
+        let Ok(mut board) = Board::new(config) else {
+            panic!("a 15x15 board");
+        };
+        // Black: a three on row 1 that White blocks at its left end (fours
+        // at x = 4 and x = 5), and a stone far away; White: an open three
+        // on row 7.
+        for (x, y) in [
+            (1, 1),
+            (5, 7),
+            (2, 1),
+            (6, 7),
+            (3, 1),
+            (7, 7),
+            (12, 12),
+            (0, 1),
+        ] {
+            board.place(Point::new(x, y).index());
+        }
+        assert_eq!(board.to_move(), Color::Black);
+        let (moves, _, has_four) = generate(&mut board, Order::Width);
+        let Moves::List(moves, Forced::ByThree(defending)) = moves else {
+            panic!("an open three to answer");
+        };
+        assert!(has_four);
+        let threats: Vec<usize> = board.flagged_cells(Color::White, Threats::FLEX4).collect();
+        let blocks = defences(&mut board, &threats);
+        assert!(defending >= 2, "{moves:?}");
+        assert!(moves[..defending].iter().all(|m| blocks.contains(m)));
+        let delays: Vec<usize> = moves[defending..].to_vec();
+        let fours = [Point::new(4, 1).index(), Point::new(5, 1).index()];
+        assert_eq!(delays.len(), 2, "{moves:?}");
+        assert!(
+            delays
+                .iter()
+                .all(|m| fours.contains(m) && !blocks.contains(m))
+        );
     }
 
     /// The search's evaluation is the weights' dot product with the
