@@ -1215,9 +1215,9 @@ impl<'a> Worker<'a> {
         if moves.is_empty() {
             return 0;
         }
-        if depth <= 0 && forcing != Forced::ByFour {
-            return self.leaf(board, eval, has_four, beta, ply);
-        }
+        // At the horizon the moves are listed only to block a four (other
+        // nodes there were leaves above, [`Moves::Unlisted`]).
+        debug_assert!(depth > 0 || forcing == Forced::ByFour);
         let forced = forcing != Forced::No;
         let delays_from = match forcing {
             Forced::ByThree(defending) => defending,
@@ -1524,7 +1524,7 @@ mod tests {
         let blocks = defences(&mut board, &threats);
         assert!(defending >= 2, "{moves:?}");
         assert!(moves[..defending].iter().all(|m| blocks.contains(m)));
-        let delays: Vec<usize> = moves[defending..].to_vec();
+        let delays = &moves[defending..];
         let fours = [Point::new(4, 1).index(), Point::new(5, 1).index()];
         assert_eq!(delays.len(), 2, "{moves:?}");
         assert!(
