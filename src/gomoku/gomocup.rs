@@ -496,7 +496,15 @@ impl Gomocup {
     }
 
     /// Time for this move: the turn limit, a share of the match clock,
-    /// less a margin. `Some(0)` = answer at once.
+    /// less a margin of a thirtieth of it, at least 30 ms. `Some(0)` =
+    /// answer at once.
+    ///
+    /// The search stops within a few milliseconds of its deadline: in 40
+    /// games at 1 s a move (`oxello match --game gomoku --time 1`, 2 games
+    /// at once on 2 cores), the 556 moves that searched took a median of
+    /// 900 ms against a budget of 900 ms (the margin was a tenth, at least
+    /// 40 ms), at most 906 ms. Rapfi, in the same games, took a median of
+    /// 971 ms; with a thirtieth, oxello's budget is 967 ms.
     fn turn_budget(&self, board: &Board) -> Option<Duration> {
         if self.turn_ms == 0 {
             return Some(Duration::ZERO);
@@ -510,7 +518,7 @@ impl Gomocup {
             let moves_left = (empties as i64 / 4).clamp(8, 30);
             ms = ms.min(left.max(0) / moves_left);
         }
-        let margin = (ms / 10).max(40);
+        let margin = (ms / 30).max(30);
         Some(Duration::from_millis((ms - margin).max(5) as u64))
     }
 
