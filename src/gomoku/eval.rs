@@ -65,6 +65,19 @@
 //! open one, blocked two and open two, against 2, 2, 8 and 8) scored Elo
 //! -8.7 +- 53.9 (15x15 standard, 0.2 s per move, 160 games).
 //!
+//! Also tried and not kept: Rapfi's average of the evaluation before and
+//! after the last move (its pattern sum is taken as the mean of the
+//! position's and its parent's, which smooths the swing of whose turn it
+//! is). Here the parent's evaluation, negated, is the mean's other half:
+//! - the combinations' part averaged (the rest of the features, the
+//!   threats, taken as they are): the 20 positions of
+//!   `scripts/gomoku-profile.sh` at 1 s each reached depths summing to
+//!   234 against 214, but against Rapfi capped at 40,000 nodes a move (see
+//!   the search's module documentation) it scored 30-0-170 (15.0%)
+//!   against 29.1%: a move's new threes and fours count half;
+//! - the whole evaluation averaged: depths 222, and 42-0-121 after 163
+//!   games (25.8%; stopped).
+//!
 //! Ordering moves by these weights was tried and lost: see the search's
 //! `WIDTH`.
 

@@ -23,6 +23,14 @@
 //! time is worth about 90 Elo. Against full Rapfi at 1 s per move it scored
 //! 3% (15x15 standard) and 7% (20x20 freestyle).
 //!
+//! As the builds improved, that yardstick grew too easy (009f62a scored
+//! 62.0% there), so the later trials also play Rapfi capped at 40,000 nodes
+//! a move (`--info2 max_node=40000`, Rapfi then taking about 50 ms a move).
+//! It is noisy: the build of 009f62a scored 67-1-132 (33.8%) and 49-0-151
+//! (24.5%) in two runs with the same seed (29.1% together), so one run of
+//! 200 games tells apart only large differences, and a trial that does not
+//! stand out there is measured against the build before it.
+//!
 //! Speed is measured on `scripts/gomoku-profile.sh`: the middle-game
 //! positions of `positions/gomoku-middle-15-standard.txt` searched with a
 //! node limit through `gomocup`, as a match searches them (`bench --game
@@ -92,6 +100,13 @@ pub const MAX_DEPTH: u32 = 40;
 /// moves at principal-variation nodes only (`bench --game gomoku`
 /// 2,167,054 nodes against 2,086,156) scored 192-1-207 (seeds 2 and 3)
 /// against 202-0-198; not kept.
+///
+/// Narrower near the horizon, as Rapfi's move-count pruning: at
+/// null-window nodes at most `4 + 2 * depth` moves (6 at one ply left, 8
+/// at two, 10 at three). The 20 positions of `scripts/gomoku-profile.sh`
+/// at 1 s each reached depths summing to 219 against 214, and against
+/// Rapfi capped at 40,000 nodes a move it scored 56-0-144 (28.0%) against
+/// 29.1% (the module documentation); not kept.
 const WIDTH: usize = 12;
 /// Killer moves kept per ply: the last quiet moves that cut there, tried
 /// right after the table's move. Measured as above against none: Elo
@@ -1173,6 +1188,22 @@ impl<'a> Worker<'a> {
         self.aborted
     }
 
+    /// The principal-variation search of a node `depth` plies above the
+    /// horizon, with the window `(alpha, beta)`, `ply` plies below the root.
+    ///
+    /// Tried and not kept: singular extensions, as Rapfi's. From 6 plies
+    /// left, when the table's move had failed high (or was exact) at least
+    /// `depth - 3` plies deep with a score `s` that is no win or loss, the
+    /// node's other moves were searched first to half the depth with the
+    /// null window at `s - 4 * depth`; if none reached it, the table's move
+    /// was searched a ply deeper, and if one did and that bound was at
+    /// least beta, a null-window node failed high at once. The 20 positions
+    /// of `scripts/gomoku-profile.sh` at 1 s each reached depths summing to
+    /// 189 against 211 (with a margin of `2 * depth`, 174); against Rapfi
+    /// capped at 40,000 nodes a move 38-0-131 after 169 games (22.5%,
+    /// stopped; the module documentation), and against the build without it
+    /// (15x15 standard, 0.2 s per move) 145-17-156 after 318 games, Elo
+    /// -12.0 +- 37.3 (stopped).
     fn pvs(&mut self, board: &mut Board, depth: i32, mut alpha: i32, beta: i32, ply: i32) -> i32 {
         debug_assert!(
             depth >= 0,
@@ -1402,6 +1433,17 @@ impl<'a> Worker<'a> {
     /// null-window node whose evaluation reaches beta (not only those
     /// futility cuts) lost depth: 174 against 179 on the positions at
     /// 300,000 nodes (the VCF's win cuts sooner than the moves); not kept.
+    ///
+    /// A quiescence search, as Rapfi's: at a leaf below beta, the side to
+    /// move's fours (those near its last stone below the first), each
+    /// followed by the block and the evaluation standing pat after it, the
+    /// best kept. The 20 positions of `scripts/gomoku-profile.sh` at 1 s
+    /// each reach depths summing to 200 with one four (the VCF still run
+    /// first for a win) and 199 with two (no VCF), against 208. Against
+    /// Rapfi capped at 40,000 nodes a move (the module documentation):
+    /// 52-1-147 (26.2%) and 45-1-154 (22.8%), against 29.1% for the build
+    /// without it; not kept. A four blocked seldom raises our evaluation,
+    /// so what the extra nodes found was seldom worth their depth.
     fn leaf(&mut self, board: &mut Board, eval: i32, has_four: bool, beta: i32, ply: i32) -> i32 {
         let value = eval.clamp(-WIN_BOUND + 1, WIN_BOUND - 1);
         if value < beta && has_four && self.quick_vcf(board, NODE_VCF_NODES / 2) {
