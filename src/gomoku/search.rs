@@ -23,8 +23,8 @@
 //! time is worth about 90 Elo. Against full Rapfi at 1 s per move it scored
 //! 3% (15x15 standard) and 7% (20x20 freestyle).
 //!
-//! As the builds improved, that yardstick grew too easy (009f62a scored
-//! 62.0% there), so the later trials also play Rapfi capped at 40,000 nodes
+//! As the builds improved, that yardstick grew too easy (the build of
+//! 6dc5437 scored 62.0% there), so the later trials also play Rapfi capped at 40,000 nodes
 //! a move (`--info2 max_node=40000`, Rapfi then taking about 50 ms a move).
 //! It is noisy: the build of 009f62a scored 67-1-132 (33.8%) and 49-0-151
 //! (24.5%) in two runs with the same seed (29.1% together), so one run of
@@ -704,16 +704,20 @@ fn generate_into<S: Sink>(board: &mut Board, order: Order, sink: &mut S) -> (Mov
         // `scripts/gomoku-profile.sh`: 10.29 G -> 9.99 G, the same
         // searches).
         let blocks = defences(board, &their_threats);
-        let mut moves: Vec<(i32, usize)> = scored
+        // Keyed so that the defences come first, then the fours that only
+        // delay the three, each best first: whether a cell defends is
+        // looked up once.
+        let mut moves: Vec<(bool, Reverse<i32>, usize)> = scored
             .iter()
-            .copied()
-            .filter(|(_, c)| blocks.contains(c) || my_fours.contains(c))
+            .filter_map(|&(score, c)| {
+                let defends = blocks.contains(&c);
+                (defends || my_fours.contains(&c)).then_some((!defends, Reverse(score), c))
+            })
             .collect();
         if !moves.is_empty() {
-            // The defences first, then the fours that only delay the three.
-            moves.sort_unstable_by_key(|&(score, c)| (!blocks.contains(&c), Reverse(score), c));
-            let defending = moves.iter().take_while(|(_, c)| blocks.contains(c)).count();
-            let moves = moves.into_iter().map(|(_, c)| c).collect();
+            moves.sort_unstable();
+            let defending = moves.iter().take_while(|&&(delays, _, _)| !delays).count();
+            let moves = moves.into_iter().map(|(_, _, c)| c).collect();
             return (Moves::List(moves, Forced::ByThree(defending)), has_four);
         }
         scored.sort_unstable_by(by_score);
