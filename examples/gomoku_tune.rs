@@ -49,6 +49,16 @@
 //! win probability of the search's score. `--refine` fits every feature in
 //! one stage, with the ridge towards the weights in force.
 //!
+//! `--teacher NAME` reads instead another engine's evaluations of the
+//! positions, one line per searched move of each file (`nan` where it gave
+//! none; those positions are left out) in `GAMES.sgf.scores-NAME`, as
+//! `scripts/gomoku-teacher-labels.py` writes them. The teacher's scores
+//! are read through their own `K` (fitted to the outcomes), and ours is the
+//! one by which the weights in force best predict the teacher's win
+//! probabilities, or `--scale K`; `--lambda L` then blends the outcome with
+//! the teacher's win probability. The held-out log loss against the
+//! teacher's probabilities and the spread of the evaluations are printed.
+//!
 //! Measured and not kept, on 1,600 games of the shipped weights (0.2 s a
 //! move) against Rapfi capped at 10,000 nodes a move, from the three-stone
 //! openings of `positions/gomoku-openings.txt` (seeds 6 to 13), each fit
@@ -65,10 +75,36 @@
 //!   0.4919, the weights in force 0.4986, the fit 0.5030): 62-0-138 and
 //!   64-0-113 after 177 games (stopped).
 //!
+//!
 //! Refits on a few tens of thousands of positions lose to the weights
 //! fitted on four runs of 2,500 self-play games, even when they predict
 //! the held-out outcomes better; and a 20,000-node search predicts these
 //! games' outcomes hardly better than the static evaluation.
+//!
+//! Rapfi's classical evaluation as the teacher did not help either. Every
+//! second searched move of 83 match files (16,017 games of 15x15 standard,
+//! most against Rapfi, some head-to-head, and 20x20 freestyle; 656,307
+//! searched moves) was labelled by Rapfi at 10,000 nodes (`scripts/
+//! gomoku-teacher-labels.py rapfi 10000 2 ...`, 45 minutes on two cores):
+//! 180,005 positions to fit, 20,573 held out. Against the held-out
+//! outcomes the teacher's log loss is 0.553 (its `K` 216.3), the weights
+//! in force 0.687 (their `K` 989.5), the two-stage fit to the teacher
+//! 0.621: Rapfi's evaluation predicts the games far better than ours, and
+//! the fit takes a good part of that. But against Rapfi capped at 40,000
+//! nodes a move (the harder yardstick of [`oxello::gomoku::search`], seed 2,
+//! 200 games, where the weights in force scored 67-2-131, 34.0%):
+//! - two stages, `--lambda 0 --scale 450` (the spread of the evaluations
+//!   459 against 365 for the weights in force): 37-2-161 (19.0%);
+//! - refined from the weights in force, `--lambda 0 --scale 450`, fitted
+//!   to the first 102,000 positions labelled: 44-5-151 (23.2%);
+//! - refined, `--lambda 0.5 --scale 450`: 41-12-147 (23.5%).
+//!
+//! Not kept. The teacher's weights value the tempo differently (in the
+//! two-stage fit the constant, the side to move's tempo, is 79 units
+//! against 179, and Black to move -31 against +279), which moves what the
+//! search prefers wherever its forced lines end on the other colour's turn
+//! than its quiet ones; why a much better predictor plays worse was not
+//! measured further.
 
 use oxello::gomoku::board::{Board, Status};
 use oxello::gomoku::eval::{
@@ -89,12 +125,14 @@ use std::process::ExitCode;
 /// A feature vector, sparse: (index, count).
 type Sparse = Vec<(usize, f64)>;
 
-/// One position: its features, the outcome (1 win, 0.5 draw, 0 loss) and
-/// the search's score, side to move's view.
+/// One position: its features, the outcome (1 win, 0.5 draw, 0 loss), the
+/// search's score and the teacher's score (`NaN` without), side to move's
+/// view.
 struct Sample {
     features: Sparse,
     target: f64,
     score: f64,
+    teacher: f64,
 }
 
 /// The first stage's features: the constant, Black to move, the opponent's
@@ -195,12 +233,22 @@ fn mean_loss(samples: &[Sample], w: &[f64], k: f64) -> f64 {
         / samples.len().max(1) as f64
 }
 
-fn score_loss(samples: &[Sample], k: f64) -> f64 {
+/// The mean log loss of the outcomes predicted from the value `of` each
+/// sample through `k`.
+fn value_loss(samples: &[Sample], k: f64, of: fn(&Sample) -> f64) -> f64 {
     samples
         .iter()
-        .map(|s| log_loss(sigmoid(s.score / k), s.target))
+        .map(|s| log_loss(sigmoid(of(s) / k), s.target))
         .sum::<f64>()
         / samples.len().max(1) as f64
+}
+
+fn score_loss(samples: &[Sample], k: f64) -> f64 {
+    value_loss(samples, k, |s| s.score)
+}
+
+fn teacher_loss(samples: &[Sample], k: f64) -> f64 {
+    value_loss(samples, k, |s| s.teacher)
 }
 
 /// Reads the records of `path` into held-in and held-out samples.
@@ -223,6 +271,7 @@ fn read(path: &str, train: &mut Vec<Sample>, held: &mut Vec<Sample>) -> Result<(
             features: sparse(&features),
             target: (f64::from(record.outcome) + 1.0) / 2.0,
             score: f64::from(record.score),
+            teacher: f64::NAN,
         };
         if record.game % 10 == 9 {
             held.push(sample);
@@ -248,8 +297,27 @@ const RECORD_VCF_DEPTH: u32 = 20;
 /// a search of so many nodes (one thread, no VCT, a fresh table), and
 /// positions it scores won or lost are left out; without, the score is
 /// `NaN`.
-fn read_sgf(path: &str, label: Option<u64>) -> Result<(Vec<Sample>, Vec<Sample>), String> {
+fn read_sgf(
+    path: &str,
+    label: Option<u64>,
+    teacher: Option<&str>,
+) -> Result<(Vec<Sample>, Vec<Sample>), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    // The teacher's scores: one a line for every searched move of the file
+    // (`nan` where it gave none), in order.
+    let taught: Option<Vec<f64>> = match teacher {
+        Some(name) => {
+            let file = format!("{path}.scores-{name}");
+            let text = std::fs::read_to_string(&file).map_err(|e| format!("{file}: {e}"))?;
+            Some(
+                text.lines()
+                    .map(|l| l.parse().unwrap_or(f64::NAN))
+                    .collect(),
+            )
+        }
+        None => None,
+    };
+    let mut searched = 0;
     let (mut train, mut held) = (Vec::new(), Vec::new());
     let mut searcher = None;
     // Scores of an earlier labelling with as many nodes, one a line, in the
@@ -281,9 +349,16 @@ fn read_sgf(path: &str, label: Option<u64>) -> Result<(Vec<Sample>, Vec<Sample>)
                 board.set_to_move(mv.color);
             }
             if mv.time_ms.is_some() {
+                let taught_score = taught
+                    .as_ref()
+                    .map(|t| t.get(searched).copied().unwrap_or(f64::NAN));
+                searched += 1;
                 let me = board.to_move();
+                // Positions the teacher gave no score are left out.
+                let untaught = taught_score.is_some_and(f64::is_nan);
                 let mut budget = ThreatBudget::new(RECORD_VCF_NODES);
-                let won = vcf(&mut board, RECORD_VCF_DEPTH, &mut budget, &mut Vec::new());
+                let won =
+                    untaught || vcf(&mut board, RECORD_VCF_DEPTH, &mut budget, &mut Vec::new());
                 let features = if won { None } else { eval_features(&mut board) };
                 let score = match (features.is_some(), label, &cached) {
                     (true, Some(_), Some(cached)) => {
@@ -320,6 +395,7 @@ fn read_sgf(path: &str, label: Option<u64>) -> Result<(Vec<Sample>, Vec<Sample>)
                         features: sparse(&features),
                         target,
                         score,
+                        teacher: taught_score.unwrap_or(f64::NAN),
                     };
                     if game % 10 == 9 {
                         held.push(sample);
@@ -332,6 +408,14 @@ fn read_sgf(path: &str, label: Option<u64>) -> Result<(Vec<Sample>, Vec<Sample>)
                 .play(mv.point)
                 .map_err(|e| format!("{path}: game {game}: {e}"))?;
         }
+    }
+    if let Some(taught) = &taught
+        && taught.len() != searched
+    {
+        return Err(format!(
+            "{path}: {} teacher's scores for {searched} searched moves",
+            taught.len()
+        ));
     }
     if let Some(cached) = &cached
         && cached.len() != scores.len()
@@ -352,7 +436,11 @@ fn read_sgf(path: &str, label: Option<u64>) -> Result<(Vec<Sample>, Vec<Sample>)
 }
 
 /// [`read_sgf`] of every file, on two threads.
-fn read_sgfs(paths: &[String], label: Option<u64>) -> Result<(Vec<Sample>, Vec<Sample>), String> {
+fn read_sgfs(
+    paths: &[String],
+    label: Option<u64>,
+    teacher: Option<&str>,
+) -> Result<(Vec<Sample>, Vec<Sample>), String> {
     let next = std::sync::atomic::AtomicUsize::new(0);
     let results = std::sync::Mutex::new(Vec::new());
     std::thread::scope(|scope| {
@@ -361,7 +449,7 @@ fn read_sgfs(paths: &[String], label: Option<u64>) -> Result<(Vec<Sample>, Vec<S
                 loop {
                     let at = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     let Some(path) = paths.get(at) else { break };
-                    let read = read_sgf(path, label);
+                    let read = read_sgf(path, label, teacher);
                     eprintln!("read {path}");
                     if let Ok(mut results) = results.lock() {
                         results.push((at, read));
@@ -393,15 +481,15 @@ fn sparse<T: Copy + Into<f64>>(values: &[T]) -> Sparse {
         .collect()
 }
 
-/// The `K` that best predicts the outcomes from the search scores (golden
-/// section on the log loss).
-fn fit_scale(samples: &[Sample]) -> f64 {
+/// The `K` that best predicts the outcomes from the scores `loss` reads
+/// (golden section on the log loss).
+fn fit_scale(samples: &[Sample], loss: fn(&[Sample], f64) -> f64) -> f64 {
     let (mut lo, mut hi) = (10.0f64, 5000.0f64);
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..60 {
         let a = hi - ratio * (hi - lo);
         let b = lo + ratio * (hi - lo);
-        if score_loss(samples, a) < score_loss(samples, b) {
+        if loss(samples, a) < loss(samples, b) {
             hi = b;
         } else {
             lo = a;
@@ -560,6 +648,8 @@ fn main() -> ExitCode {
     let mut label = None;
     let mut lambda = 1.0;
     let mut sgf_paths = Vec::new();
+    let mut teacher = None;
+    let mut scale = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -576,6 +666,20 @@ fn main() -> ExitCode {
                 Some(l) if (0.0..=1.0).contains(&l) => lambda = l,
                 _ => {
                     eprintln!("--lambda needs a number from 0 to 1");
+                    return ExitCode::FAILURE;
+                }
+            },
+            "--scale" => match args.next().and_then(|k| k.parse::<f64>().ok()) {
+                Some(k) if k > 0.0 => scale = Some(k),
+                _ => {
+                    eprintln!("--scale needs a positive number");
+                    return ExitCode::FAILURE;
+                }
+            },
+            "--teacher" => match args.next() {
+                Some(name) => teacher = Some(name),
+                None => {
+                    eprintln!("--teacher needs a name");
                     return ExitCode::FAILURE;
                 }
             },
@@ -604,7 +708,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
-    match read_sgfs(&sgf_paths, label) {
+    match read_sgfs(&sgf_paths, label, teacher.as_deref()) {
         Ok((t, h)) => {
             train.extend(t);
             held.extend(h);
@@ -613,6 +717,11 @@ fn main() -> ExitCode {
             eprintln!("{e}");
             return ExitCode::FAILURE;
         }
+    }
+    if teacher.is_some() {
+        // Only the positions the teacher scored (not the self-play records).
+        train.retain(|s| !s.teacher.is_nan());
+        held.retain(|s| !s.teacher.is_nan());
     }
     let in_force: Vec<f64> = WEIGHTS
         .iter()
@@ -627,18 +736,55 @@ fn main() -> ExitCode {
     if train.is_empty() || held.is_empty() {
         eprintln!(
             "usage: gomoku_tune [RECORDS.jsonl...] [--sgf GAMES.sgf]... [--label NODES] \
-             [--lambda L] [--refine] [--ridge1 R] [--ridge R] [--write FILE]"
+             [--teacher NAME] [--scale K] [--lambda L] [--refine] [--ridge1 R] [--ridge R] \
+             [--write FILE]"
         );
         return ExitCode::FAILURE;
     }
-    let k = fit_scale(&train);
+    let mut k = fit_scale(&train, score_loss);
     eprintln!(
         "{} positions to fit, {} held out; K = {k:.1}",
         train.len(),
         held.len()
     );
+    let mut taught_held = Vec::new();
+    if teacher.is_some() {
+        // The teacher's scores in its own units, read through its own `K`.
+        let kt = fit_scale(&train, teacher_loss);
+        eprintln!(
+            "teacher: K = {kt:.1}, held-out log loss {:.5}",
+            teacher_loss(&held, kt)
+        );
+        // Our units: the `K` by which the weights in force best predict the
+        // teacher's win probabilities (games between close players predict
+        // their outcomes badly, which would stretch a `K` fitted to them).
+        let taught: Vec<Sample> = train
+            .iter()
+            .map(|s| Sample {
+                features: Vec::new(),
+                target: sigmoid(s.teacher / kt),
+                score: s.score,
+                teacher: s.teacher,
+            })
+            .collect();
+        k = scale.unwrap_or_else(|| fit_scale(&taught, score_loss));
+        eprintln!("K against the teacher: {k:.1}");
+        for s in &mut train {
+            s.score = k / kt * s.teacher;
+        }
+        // The held-out positions against the teacher's win probabilities.
+        for s in &held {
+            taught_held.push(Sample {
+                features: s.features.clone(),
+                target: sigmoid(s.teacher / kt),
+                score: s.score,
+                teacher: s.teacher,
+            });
+        }
+    }
     if lambda < 1.0 {
-        // Targets between the outcome and the search's score.
+        // Targets between the outcome and the search's (or the teacher's)
+        // score.
         for s in &mut train {
             s.target = lambda * s.target + (1.0 - lambda) * sigmoid(s.score / k);
         }
@@ -652,6 +798,7 @@ fn main() -> ExitCode {
             mean_loss(&held, &in_force, k),
             mean_loss(&held, &w, k)
         );
+        report_taught(&taught_held, &in_force, &w, k);
         return write_weights(&w, write.as_deref());
     }
     let map = reduction();
@@ -662,6 +809,7 @@ fn main() -> ExitCode {
                 features: reduce(&s.features, &map),
                 target: s.target,
                 score: s.score,
+                teacher: s.teacher,
             })
             .collect()
     };
@@ -681,7 +829,31 @@ fn main() -> ExitCode {
         mean_loss(&small_held, &first, k),
         mean_loss(&held, &w, k)
     );
+    report_taught(&taught_held, &in_force, &w, k);
     write_weights(&w, write.as_deref())
+}
+
+/// Prints the held-out log loss against the teacher's win probabilities
+/// (the part of it that is their entropy included), if there is a teacher.
+fn report_taught(taught_held: &[Sample], in_force: &[f64], w: &[f64], k: f64) {
+    if !taught_held.is_empty() {
+        let spread = |w: &[f64]| {
+            let n = taught_held.len() as f64;
+            let values: Vec<f64> = taught_held.iter().map(|s| dot(w, &s.features)).collect();
+            let mean = values.iter().sum::<f64>() / n;
+            (values.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / n).sqrt()
+        };
+        eprintln!(
+            "held-out evaluations' standard deviation: weights in force {:.1}, fitted {:.1}",
+            spread(in_force),
+            spread(w)
+        );
+        eprintln!(
+            "held-out log loss against the teacher: weights in force {:.5}, fitted {:.5}",
+            mean_loss(taught_held, in_force, k),
+            mean_loss(taught_held, w, k)
+        );
+    }
 }
 
 /// Writes the weights `w` (evaluation units) as the weights file at

@@ -78,6 +78,14 @@
 //! - the whole evaluation averaged: depths 222, and 42-0-121 after 163
 //!   games (25.8%; stopped).
 //!
+//! Also tried and not kept: the constant term (the side to move's tempo,
+//! 179 units) moved by 90 units either way, against Rapfi capped at 40,000
+//! nodes a move (seed 2, 200 games; the weights as they are scored
+//! 67-2-131, 34.0%): +90 (the 20 positions of `scripts/gomoku-profile.sh`
+//! at 300,000 nodes reached depths summing to 191 against 184) scored
+//! 57-3-140 (29.2%), -90 (depths 169) 58-0-142 (29.0%). Nor weights fitted
+//! to Rapfi's evaluations (see `examples/gomoku_tune.rs`).
+//!
 //! Ordering moves by these weights was tried and lost: see the search's
 //! `WIDTH`.
 
