@@ -55,9 +55,10 @@
 //! `scripts/gomoku-teacher-labels.py` writes them. The teacher's scores
 //! are read through their own `K` (fitted to the outcomes), and ours is the
 //! one by which the weights in force best predict the teacher's win
-//! probabilities, or `--scale K`; `--lambda L` then blends the outcome with
-//! the teacher's win probability. The held-out log loss against the
-//! teacher's probabilities and the spread of the evaluations are printed.
+//! probabilities (`--scale K` sets our `K`, with or without a teacher);
+//! `--lambda L` then blends the outcome with the teacher's win probability.
+//! The held-out log loss against the teacher's probabilities and the
+//! spread of the evaluations are printed.
 //!
 //! Measured and not kept, on 1,600 games of the shipped weights (0.2 s a
 //! move) against Rapfi capped at 10,000 nodes a move, from the three-stone
@@ -701,6 +702,10 @@ fn main() -> ExitCode {
             _ => paths.push(arg),
         }
     }
+    if teacher.is_some() && label.is_some() {
+        eprintln!("--teacher and --label are two sources of scores: give one");
+        return ExitCode::FAILURE;
+    }
     let (mut train, mut held) = (Vec::new(), Vec::new());
     for path in &paths {
         if let Err(e) = read(path, &mut train, &mut held) {
@@ -741,7 +746,7 @@ fn main() -> ExitCode {
         );
         return ExitCode::FAILURE;
     }
-    let mut k = fit_scale(&train, score_loss);
+    let mut k = scale.unwrap_or_else(|| fit_scale(&train, score_loss));
     eprintln!(
         "{} positions to fit, {} held out; K = {k:.1}",
         train.len(),
