@@ -358,9 +358,13 @@ fn read_sgf(
                 // Positions the teacher gave no score are left out.
                 let untaught = taught_score.is_some_and(f64::is_nan);
                 let mut budget = ThreatBudget::new(RECORD_VCF_NODES);
-                let won =
+                let left_out =
                     untaught || vcf(&mut board, RECORD_VCF_DEPTH, &mut budget, &mut Vec::new());
-                let features = if won { None } else { eval_features(&mut board) };
+                let features = if left_out {
+                    None
+                } else {
+                    eval_features(&mut board)
+                };
                 let score = match (features.is_some(), label, &cached) {
                     (true, Some(_), Some(cached)) => {
                         cached.get(scores.len()).copied().unwrap_or(f64::NAN)
@@ -763,29 +767,24 @@ fn main() -> ExitCode {
         // Our units: the `K` by which the weights in force best predict the
         // teacher's win probabilities (games between close players predict
         // their outcomes badly, which would stretch a `K` fitted to them).
-        let taught: Vec<Sample> = train
-            .iter()
-            .map(|s| Sample {
-                features: Vec::new(),
-                target: sigmoid(s.teacher / kt),
-                score: s.score,
-                teacher: s.teacher,
-            })
-            .collect();
+        // A sample with the teacher's win probability as its target.
+        let taught_one = |s: &Sample, features: Sparse| Sample {
+            features,
+            target: sigmoid(s.teacher / kt),
+            score: s.score,
+            teacher: s.teacher,
+        };
+        let taught: Vec<Sample> = train.iter().map(|s| taught_one(s, Vec::new())).collect();
         k = scale.unwrap_or_else(|| fit_scale(&taught, score_loss));
         eprintln!("K against the teacher: {k:.1}");
         for s in &mut train {
             s.score = k / kt * s.teacher;
         }
         // The held-out positions against the teacher's win probabilities.
-        for s in &held {
-            taught_held.push(Sample {
-                features: s.features.clone(),
-                target: sigmoid(s.teacher / kt),
-                score: s.score,
-                teacher: s.teacher,
-            });
-        }
+        taught_held = held
+            .iter()
+            .map(|s| taught_one(s, s.features.clone()))
+            .collect();
     }
     if lambda < 1.0 {
         // Targets between the outcome and the search's (or the teacher's)
