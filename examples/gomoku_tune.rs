@@ -107,13 +107,12 @@
 //! than its quiet ones; why a much better predictor plays worse was not
 //! measured further.
 
-use oxello::gomoku::board::{Board, Status};
+use oxello::gomoku::board::Status;
 use oxello::gomoku::eval::{
     BIAS, BLACK_TO_MOVE, COMBO_GRADES, COMBOS, FEATURES, MY_BEST, MY_COMBOS, MY_DOUBLE_THREE_FIRST,
     MY_FOUR_THREE_FIRST, THEIR_BEST, THEIR_COMBOS, THEIR_DOUBLE_THREAT, THEIR_FIVES, WEIGHT_SCALE,
     WEIGHTS, combo_class,
 };
-use oxello::gomoku::rules::Config;
 use oxello::gomoku::search::{Limits, Searcher, WIN_BOUND, eval_features};
 use oxello::gomoku::sgf::GomokuRecord as SgfRecord;
 use oxello::gomoku::threat::Class;
@@ -338,18 +337,11 @@ fn read_sgf(
             _ => continue,
         };
         game += 1;
-        let config = Config {
-            width: record.width,
-            height: record.height,
-            rule: record.rule,
-            ..Config::default()
-        };
-        let mut board = Board::new(config).map_err(|e| format!("{path}: {e}"))?;
-        for mv in &record.moves {
-            if board.to_move() != mv.color {
-                board.set_to_move(mv.color);
-            }
-            if mv.time_ms.is_some() {
+        record
+            .replay(|board, mv| {
+                if mv.time_ms.is_none() {
+                    return;
+                }
                 let taught_score = taught
                     .as_ref()
                     .map(|t| t.get(searched).copied().unwrap_or(f64::NAN));
@@ -359,12 +351,8 @@ fn read_sgf(
                 let untaught = taught_score.is_some_and(f64::is_nan);
                 let mut budget = ThreatBudget::new(RECORD_VCF_NODES);
                 let left_out =
-                    untaught || vcf(&mut board, RECORD_VCF_DEPTH, &mut budget, &mut Vec::new());
-                let features = if left_out {
-                    None
-                } else {
-                    eval_features(&mut board)
-                };
+                    untaught || vcf(board, RECORD_VCF_DEPTH, &mut budget, &mut Vec::new());
+                let features = if left_out { None } else { eval_features(board) };
                 let score = match (features.is_some(), label, &cached) {
                     (true, Some(_), Some(cached)) => {
                         cached.get(scores.len()).copied().unwrap_or(f64::NAN)
@@ -378,7 +366,7 @@ fn read_sgf(
                             ..Limits::default()
                         };
                         let found =
-                            searcher.search(&board, &limits, &StopSignal::new(), &mut |_| {});
+                            searcher.search(board, &limits, &StopSignal::new(), &mut |_| {});
                         f64::from(found.score)
                     }
                     _ => f64::NAN,
@@ -408,11 +396,8 @@ fn read_sgf(
                         train.push(sample);
                     }
                 }
-            }
-            board
-                .play(mv.point)
-                .map_err(|e| format!("{path}: game {game}: {e}"))?;
-        }
+            })
+            .map_err(|e| format!("{path}: game {game}: {e}"))?;
     }
     if let Some(taught) = &taught
         && taught.len() != searched

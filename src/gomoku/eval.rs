@@ -86,6 +86,36 @@
 //! 57-3-140 (29.2%), -90 (depths 169) 58-0-142 (29.0%). Nor weights fitted
 //! to Rapfi's evaluations (see `examples/gomoku_tune.rs`).
 //!
+//! Also tried and not kept, in the session of 2026-11-29 (against Rapfi
+//! capped at 40,000 nodes a move, seed 2, 200 games; the weights as they
+//! are scored 54-0-146, 27.0%, in that session, and 67-2-131 in the one
+//! before):
+//! - weights fitted to Rapfi's scores of positions from inside the search,
+//!   not played ones: the leaves of the search's own trees (see the
+//!   search's `leaf`), 48,357 after the VCF wins, labelled by Rapfi at
+//!   10,000 nodes, a proven win read as +1,200 of its units (its `K`
+//!   216.3 from the played positions), refined from the weights in force
+//!   with `--lambda 0`: the held-out log loss against Rapfi's win
+//!   probabilities fell from 0.507 to 0.424 (our `K` 330.6, the spread of
+//!   the evaluations 740 against 573), and it scored 37-2-161 (19.0%);
+//!   with the constant and Black-to-move weights held (0.438), 47-7-146
+//!   (25.2%); with our `K` set to 255 so that the spread stays (609),
+//!   12-0-45 after 57 games (stopped);
+//! - comparison training on Rapfi's moves: the weights fitted so that the
+//!   evaluation after each move (the opponent's, negated) picks Rapfi's
+//!   100,000-node move, by a softmax over the moves (4,062 positions of
+//!   the 1 s games against Rapfi, 489 held out): on the held-out
+//!   positions Rapfi's move came first in 24.3% against 19.8% and among
+//!   the first 12 in 82.4% against 73.0% (the threat order of the search:
+//!   77%), but it scored 5-0-28 after 33 games; the combinations' weights
+//!   alone (23.9% and 79.1%), 4-0-28 after 32 (both stopped).
+//!
+//! Every fit to Rapfi's judgments so far has predicted them better and
+//! played worse. The fits lower the value of the side to move's threats
+//! (here the weight of the side to move's best class being a three, 203
+//! units, to 104, 90 and 97 in the three fits), which Rapfi's search
+//! resolves and ours must score.
+//!
 //! Ordering moves by these weights was tried and lost: see the search's
 //! `WIDTH`.
 

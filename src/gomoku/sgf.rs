@@ -18,7 +18,7 @@
 //! no line break.
 
 use crate::Color;
-use crate::gomoku::board::{Point, Status};
+use crate::gomoku::board::{Board, Point, Status};
 use crate::gomoku::rules::{Config, MAX_SIDE, MIN_SIDE, Rule};
 use std::fmt::{self, Write as _};
 
@@ -94,6 +94,34 @@ impl GomokuRecord {
             Status::Draw => Some("0"),
             Status::Ongoing => None,
         }
+    }
+
+    /// The board the game is played on.
+    pub fn config(&self) -> Config {
+        Config {
+            width: self.width,
+            height: self.height,
+            rule: self.rule,
+            ..Config::default()
+        }
+    }
+
+    /// Plays the game over: `visit` sees each move with the position before
+    /// it, the move's colour to move (an opening may place stones of one
+    /// colour in a row), then the move is played. Returns the last position,
+    /// or why a move could not be played.
+    pub fn replay(&self, mut visit: impl FnMut(&mut Board, &RecordMove)) -> Result<Board, String> {
+        let mut board = Board::new(self.config()).map_err(|e| e.to_string())?;
+        for (at, mv) in self.moves.iter().enumerate() {
+            if board.to_move() != mv.color {
+                board.set_to_move(mv.color);
+            }
+            visit(&mut board, mv);
+            board
+                .play(mv.point)
+                .map_err(|e| format!("move {}: {e}", at + 1))?;
+        }
+        Ok(board)
     }
 
     /// Reads one record (surrounding spaces allowed).
@@ -390,6 +418,41 @@ mod tests {
         let text = unfinished.to_string();
         assert!(!text.contains("RE["));
         assert_eq!(GomokuRecord::parse(&text), Ok(unfinished));
+    }
+
+    /// A replay shows each move the position before it with the mover to
+    /// move, and stops at a move that cannot be played.
+    #[test]
+    fn a_replay_visits_every_move_before_it_is_played() {
+        let mut record = sample();
+        // Two white stones in a row, as an opening may place them.
+        record.moves.push(RecordMove {
+            color: Color::White,
+            point: Point::new(8, 8),
+            time_ms: Some(5),
+        });
+        let mut seen = Vec::new();
+        let Ok(board) = record.replay(|board, mv| {
+            assert_eq!(board.to_move(), mv.color);
+            seen.push((board.stone_count(), mv.point));
+        }) else {
+            panic!("a legal game");
+        };
+        assert_eq!(
+            seen,
+            [
+                (0, Point::new(7, 7)),
+                (1, Point::new(19, 14)),
+                (2, Point::new(8, 8))
+            ]
+        );
+        assert_eq!(board.stone_count(), 3);
+        assert_eq!(board.get(Point::new(8, 8)), Some(Color::White));
+        record.moves[2].point = Point::new(7, 7);
+        assert_eq!(
+            record.replay(|_, _| {}).err().as_deref(),
+            Some("move 3: 7,7 is occupied")
+        );
     }
 
     #[test]
