@@ -1494,9 +1494,15 @@ impl<'a> Worker<'a> {
     /// 301). A VCF of 1,000 nodes finds 68 of the 328, a VCT of two threats
     /// and 100 nodes 148 (and 1 of the 660 Rapfi scores as undecided), at
     /// about 75 threat-search nodes a leaf, some 45 times the cost of a
-    /// search node: too dear for every leaf, and not tried in the search.
-    /// Fitting the evaluation to Rapfi's scores of these leaves did not
-    /// help (see [`crate::gomoku::eval`]).
+    /// search node: too dear for every leaf (below beta, it took the 20
+    /// positions of `scripts/gomoku-profile.sh` at 1 s each to depths
+    /// summing to 174 against 209). At principal-variation leaves below
+    /// beta only (depths 204): 60-0-140 (30.0%) against Rapfi capped at
+    /// 40,000 nodes a move, where the build without it scored 54-0-146
+    /// (27.0%) in the same session, but against that build (15x15
+    /// standard, 0.2 s a move) 105-8-112 after 225 games, Elo -10.8 +-
+    /// 44.9 (stopped); not kept. Fitting the evaluation to Rapfi's scores
+    /// of these leaves did not help either (see [`crate::gomoku::eval`]).
     fn leaf(&mut self, board: &mut Board, eval: i32, has_four: bool, beta: i32, ply: i32) -> i32 {
         let value = eval.clamp(-WIN_BOUND + 1, WIN_BOUND - 1);
         if value < beta && has_four && self.quick_vcf(board, NODE_VCF_NODES / 2) {

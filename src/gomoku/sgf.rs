@@ -108,8 +108,9 @@ impl GomokuRecord {
 
     /// Plays the game over: `visit` sees each move with the position before
     /// it, the move's colour to move (an opening may place stones of one
-    /// colour in a row), then the move is played. Returns the last position,
-    /// or why a move could not be played.
+    /// colour in a row), and must leave it as it found it (a search's trial
+    /// stones taken back); then the move is played. Returns the last
+    /// position, or why a move could not be played.
     pub fn replay(&self, mut visit: impl FnMut(&mut Board, &RecordMove)) -> Result<Board, String> {
         let mut board = Board::new(self.config()).map_err(|e| e.to_string())?;
         for (at, mv) in self.moves.iter().enumerate() {
