@@ -1,13 +1,14 @@
 //! Gomoku search: the known-answer positions of gomoku.md §6, VCF on built
-//! positions and checked against a naive verifier, reproducible
-//! depth-limited searches.
+//! positions and checked against a naive verifier, VCT wins checked against
+//! every reply, reproducible depth-limited searches.
 
 use oxello::Color;
 use oxello::gomoku::board::Point;
 use oxello::gomoku::rules::{Config, Rule};
 use oxello::gomoku::search::{Limits, Searcher, WIN_BOUND};
 use oxello::gomoku::text::parse_moves;
-use oxello::gomoku::vcf::{ThreatBudget, vcf};
+use oxello::gomoku::threat::{Class, class_of, fives, is_legal};
+use oxello::gomoku::vcf::{ThreatBudget, vcf, vct};
 use oxello::gomoku::{Board, Status};
 use oxello::search::StopSignal;
 use rand::rngs::StdRng;
@@ -220,6 +221,79 @@ fn vcf_wins_hold_against_a_naive_verifier() {
         }
     }
     assert!(found >= 20, "only {found} VCF wins found");
+}
+
+/// Whether `attacker`, to move, wins by a five now or by a VCF or VCT of
+/// `depth` attacking moves.
+fn attacker_still_wins(board: &mut Board, attacker: Color, depth: u32) -> bool {
+    let fives = fives(board, attacker);
+    if fives.iter().any(|&c| is_legal(board, c, attacker)) {
+        return true;
+    }
+    let mut line = Vec::new();
+    vcf(board, 20, &mut ThreatBudget::new(20_000), &mut line)
+        || vct(board, depth, &mut ThreatBudget::new(20_000)).is_some()
+}
+
+/// A VCT's first move wins against every reply, not only the answers the
+/// VCT tries (its defences and the defender's fours): after each empty cell
+/// the defender may play, the attacker still wins by a five, a VCF or a VCT
+/// of one attacking move less. Some of the wins begin with a four that is
+/// no VCF, and some with an open three.
+#[test]
+fn vct_wins_hold_against_every_reply() {
+    let mut rng = StdRng::seed_from_u64(5);
+    let (mut checked, mut by_four, mut by_three) = (0, 0, 0);
+    for round in 0..600 {
+        if checked == 12 {
+            break;
+        }
+        let Some(mut b) = random_position(&mut rng, round) else {
+            continue;
+        };
+        let mut line = Vec::new();
+        if vcf(&mut b, 20, &mut ThreatBudget::new(20_000), &mut line) {
+            continue;
+        }
+        let Some(mv) = vct(&mut b, 4, &mut ThreatBudget::new(20_000)) else {
+            continue;
+        };
+        checked += 1;
+        let attacker = b.to_move();
+        let defender = attacker.opponent();
+        if class_of(&b, mv, attacker).0 >= Class::Four {
+            by_four += 1;
+        } else {
+            by_three += 1;
+        }
+        b.place(mv);
+        for reply in b.points().to_vec() {
+            if !b.is_empty(reply) || !is_legal(&b, reply, defender) {
+                continue;
+            }
+            b.place(reply);
+            assert!(
+                !b.wins_through(reply),
+                "{}\nthe reply {} wins against {}",
+                b.diagram(),
+                Point::from_index(reply),
+                Point::from_index(mv)
+            );
+            assert!(
+                attacker_still_wins(&mut b, attacker, 3),
+                "{}\nthe reply {} holds against {}",
+                b.diagram(),
+                Point::from_index(reply),
+                Point::from_index(mv)
+            );
+            b.undo();
+        }
+    }
+    assert_eq!(checked, 12, "only {checked} VCT wins found");
+    assert!(
+        by_four >= 1 && by_three >= 1,
+        "{by_four} by a four, {by_three} by a three"
+    );
 }
 
 #[test]

@@ -31,6 +31,18 @@
 //! 200 games tells apart only large differences, and a trial that does not
 //! stand out there is measured against the build before it.
 //!
+//! How the gap grows with time (session of 2026-11-29, 15x15 standard,
+//! the build of 0ac3362): at 1 s a move against Rapfi capped at 200,000
+//! nodes a move (five times both sides' budgets of the 40,000-node
+//! yardstick) it scored 20-1-79 (20.5%, about Elo -240 +- 90), against
+//! 27-34% on the yardstick and 6.0% against Rapfi at 1 s a move (500,000
+//! to 1,000,000 nodes). Rapfi's strength climbs steeply with its nodes,
+//! and what it finds with them is long forced wins: on the 20 positions of
+//! `scripts/gomoku-profile.sh` at 1 s it reports nominal depths 15-28 and
+//! proven wins or losses in 8 (one a win in 31 plies, found in 0.93 s,
+//! where this search at 10 s, depth 16, scores the same move +1207 and
+//! proves nothing).
+//!
 //! Speed is measured on `scripts/gomoku-profile.sh`: the middle-game
 //! positions of `positions/gomoku-middle-15-standard.txt` searched with a
 //! node limit through `gomocup`, as a match searches them (`bench --game
@@ -121,6 +133,13 @@ pub const MAX_DEPTH: u32 = 40;
 /// depths summing to 181 against 184, at 20 moves 170) scored 48-1-151
 /// (24.2%) against Rapfi capped at 40,000 nodes a move, where the build
 /// without it scored 54-0-146 (27.0%) in the same session; not kept.
+///
+/// A width growing with the depth left (2 more moves for each ply above
+/// 2: 16 at 4 plies, 28 at 10), measured by how often the search picks
+/// Rapfi's move at 1,000,000 nodes on the 287 positions above: 54.4%
+/// against 51.9% at 300,000 nodes a search, 59.2% against 56.4% at
+/// 1,500,000 (7 and 8 positions more of 287, within the noise of the
+/// measure); not played.
 const WIDTH: usize = 12;
 /// Killer moves kept per ply: the last quiet moves that cut there, tried
 /// right after the table's move. Measured as above against none: Elo
@@ -310,7 +329,8 @@ const VCF_WON: u64 = u64::MAX;
 const VCF_NONE: u64 = u64::MAX - 1;
 /// Nodes of the root's VCF.
 const ROOT_VCF_NODES: u64 = 200_000;
-/// Attacking moves of the root's VCT.
+/// Attacking moves of the root's VCT, which deepens to them one at a time
+/// ([`vct`]).
 const ROOT_VCT_DEPTH: u32 = 6;
 /// Nodes of the root's VCT.
 const ROOT_VCT_NODES: u64 = 400_000;
@@ -594,6 +614,21 @@ enum Moves {
 /// 9.1-11.2 s, three runs each side by side on a loaded machine), and
 /// without them it scored Elo +165.7 +- 60.3 (114-3-43; 15x15 standard,
 /// 0.2 s per move, 160 games, against the build with them).
+///
+/// Tried and not kept: the opponent's four-three points forcing too, as
+/// Rapfi's move picker has them (the answers: the moves after which the
+/// opponent has no four-three left, found by placing each cell on the
+/// points' lines, then the side to move's fours; not under renju).
+/// With the root's VCT before [`vct`] took fours and deepened, `bench
+/// --game gomoku` took 1,118,258 nodes against 1,091,541, the 20
+/// positions of `scripts/gomoku-profile.sh` at 300,000 nodes reached
+/// depths summing to 172 against 184, and against the build without it
+/// (15x15 standard, 0.2 s a move, 400 games) it scored 182-22-194, Elo
+/// -10.5 +- 33.3. Nor a static win (in five plies) for the side to move's
+/// double three when the opponent has no four, as Rapfi's quick win check
+/// has it: `bench --game gomoku` 1,093,162 nodes, the same depths (184) on
+/// the profile positions; not played. (For a four-three it gave the same
+/// searches: the node's VCF finds those.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Forced {
     /// Nothing: every candidate may be played.
