@@ -7,7 +7,7 @@ use oxello::gomoku::board::Point;
 use oxello::gomoku::rules::{Config, Rule};
 use oxello::gomoku::search::{Limits, Searcher, WIN_BOUND};
 use oxello::gomoku::text::parse_moves;
-use oxello::gomoku::threat::{Class, class_of, fives, is_legal};
+use oxello::gomoku::threat::{Class, class_of, is_legal};
 use oxello::gomoku::vcf::{ThreatBudget, vcf, vct};
 use oxello::gomoku::{Board, Status};
 use oxello::search::StopSignal;
@@ -223,13 +223,9 @@ fn vcf_wins_hold_against_a_naive_verifier() {
     assert!(found >= 20, "only {found} VCF wins found");
 }
 
-/// Whether `attacker`, to move, wins by a five now or by a VCF or VCT of
-/// `depth` attacking moves.
-fn attacker_still_wins(board: &mut Board, attacker: Color, depth: u32) -> bool {
-    let fives = fives(board, attacker);
-    if fives.iter().any(|&c| is_legal(board, c, attacker)) {
-        return true;
-    }
+/// Whether the side to move wins by a VCF (which takes a five first) or a
+/// VCT of `depth` attacking moves.
+fn attacker_still_wins(board: &mut Board, depth: u32) -> bool {
     let mut line = Vec::new();
     vcf(board, 20, &mut ThreatBudget::new(20_000), &mut line)
         || vct(board, depth, &mut ThreatBudget::new(20_000)).is_some()
@@ -280,7 +276,7 @@ fn vct_wins_hold_against_every_reply() {
                 Point::from_index(mv)
             );
             assert!(
-                attacker_still_wins(&mut b, attacker, 3),
+                attacker_still_wins(&mut b, 3),
                 "{}\nthe reply {} holds against {}",
                 b.diagram(),
                 Point::from_index(reply),
