@@ -293,6 +293,12 @@ const FAIL_HIGH_MARGIN: i32 = 15;
 /// principal-variation or expected cut node from 4 plies left that has no
 /// table move; `bench --game gomoku` 2,049,984 nodes) scored 205-0-195
 /// (seeds 2 and 3) against 202-0-198: not shown better, not kept.
+///
+/// Rapfi's smaller reduction for a continued attack (a move making a three
+/// or better for the side to move, whose own move two plies up made one
+/// too): one ply less, the 20 positions of `scripts/gomoku-profile.sh` at
+/// 300,000 nodes reached depths summing to 150 against 156; not reduced at
+/// all, 149. Not played.
 const LMR_SCALE: f64 = 0.9;
 
 /// The plies a late quiet move is first searched shallower: `next` the
@@ -349,6 +355,14 @@ const ROOT_VCT_NODES: u64 = 400_000;
 /// scores the root lost, playing instead the first root move after which
 /// the opponent has no VCT (100 K nodes each) scored Elo +6.5 +- 54.1
 /// (15x15 standard, 0.2 s per move, 160 games); not kept.
+///
+/// At 1 s a move the share is 97 ms. In 100 games against Rapfi (the
+/// build of 8b45b12, 15x15 standard, seed 8), the root's VCT ran 1,194
+/// times and found 20 wins, 18 of them within 25 ms (the others took 57
+/// and 86 ms); 745 of its failures took the whole share. The failures
+/// took 74 s of the 1,149 s our moves took (6.4%). A share of 3% would
+/// give back 4% of the time and lose 2 of the 20 wins; not tried. The
+/// VCT's memo ([`crate::gomoku::vcf`]) came after this count.
 const ROOT_VCT_SHARE: f64 = 0.1;
 /// Nodes between looks at the clock.
 const CHECK_EVERY: u64 = 64;
@@ -1546,6 +1560,13 @@ impl<'a> Worker<'a> {
     /// standard, 0.2 s a move) 105-8-112 after 225 games, Elo -10.8 +-
     /// 44.9 (stopped); not kept. Fitting the evaluation to Rapfi's scores
     /// of these leaves did not help either (see [`crate::gomoku::eval`]).
+    /// With the VCT of 53dc7ff (the attacker's fours among its attacking
+    /// moves, deepening), 3 attacking moves and 300 nodes at
+    /// principal-variation leaves below beta: the 20 positions at 300,000
+    /// nodes reached depths summing to 152 against 156 (2 moves and 100
+    /// nodes: 153), and against the build without it (15x15 standard,
+    /// 0.2 s a move) it stood at 65-7-77 after 149 games, Elo -28.0 +-
+    /// 55.1 (stopped); not kept.
     fn leaf(&mut self, board: &mut Board, eval: i32, has_four: bool, beta: i32, ply: i32) -> i32 {
         let value = eval.clamp(-WIN_BOUND + 1, WIN_BOUND - 1);
         if value < beta && has_four && self.quick_vcf(board, NODE_VCF_NODES / 2) {
