@@ -140,6 +140,15 @@ pub const MAX_DEPTH: u32 = 40;
 /// against 51.9% at 300,000 nodes a search, 59.2% against 56.4% at
 /// 1,500,000 (7 and 8 positions more of 287, within the noise of the
 /// measure); not played.
+///
+/// Rapfi's shape of it, narrower near the horizon and wider above it: `4 +
+/// 2 * depth` moves, at least 6 and at most 24, at every node (6 at one ply
+/// left, 12 at four, 24 from ten). The 20 positions of
+/// `scripts/gomoku-profile.sh` at 1 s each reached depths summing to 193
+/// against 199, and against full Rapfi classical at 1 s a move (the
+/// issue's measure; 15x15 standard, seed 9, session of 2026-12-01) it
+/// scored 7-0-93 (7.0%), where the builds of the three sessions before
+/// scored 23-0-377 (5.8%; 2.0-9.0% a run of 100 games); not kept.
 const WIDTH: usize = 12;
 /// Killer moves kept per ply: the last quiet moves that cut there, tried
 /// right after the table's move. Measured as above against none: Elo
@@ -171,6 +180,13 @@ const KILLERS: usize = 2;
 /// nodes, and it scored Elo -45.9 +- 53.5 (15x15 standard, 0.2 s per
 /// move, 160 games, against the build without it). Not kept.
 ///
+/// With fractional depths (the quarter-ply build described below), such a
+/// move at a node with nothing forced searched a quarter ply deeper (a
+/// three or four then costs three quarters of a ply; `bench --game gomoku`
+/// 1,767,361 nodes against 1,178,253): against the build without it
+/// (15x15 standard, 0.2 s a move, 400 games, seed 11) 180-18-202, Elo
+/// -19.1 +- 33.4; not kept.
+///
 /// Since the horizon stopped following an open three's defences
 /// ([`Forced`]), only a four's block free (an open three's
 /// defences costing a ply): `bench --game gomoku` took 1,796,468 nodes
@@ -193,6 +209,20 @@ const KILLERS: usize = 2;
 /// 52-1-147 (26.2%) against 67-2-131 (34.0%) for the build without it; at
 /// every second ply, depths 188; at principal-variation nodes only,
 /// depths 180. Not kept.
+///
+/// The same with fractional depths (session of 2026-12-01: a scratch build
+/// counting depth in quarter plies, giving the same searches as this one
+/// with every fraction 0): the block of a four above the horizon searched
+/// a quarter ply deeper than its node (a four and its block cost three
+/// quarters of a ply, close to Rapfi's 0.7). `bench --game gomoku`
+/// 1,410,810 nodes against 1,178,253. Against Rapfi capped at 40,000 nodes
+/// a move (the module documentation) it scored 67-0-133 (33.5%; seed 2)
+/// where the build without it scored 59-0-141 (29.5%), and 43-1-156
+/// (21.8%; seed 3) against 60-0-140 (30.0%; those two runs shared the two
+/// cores with the match below); against the build without it (15x15
+/// standard, 0.2 s a move, seed 10, most of it with four games at once on
+/// two cores) 172-22-206, Elo -29.6 +- 33.3. Half a ply deeper: 43-0-157
+/// (21.5%; seed 2). Not kept.
 const FREE_FORCED_MOVES: usize = 5;
 /// Plies a four that only delays an open three (the side to move's four
 /// that defends nothing, answering an open three: [`Forced::ByThree`]) is
@@ -298,7 +328,15 @@ const FAIL_HIGH_MARGIN: i32 = 15;
 /// or better for the side to move, whose own move two plies up made one
 /// too): one ply less, the 20 positions of `scripts/gomoku-profile.sh` at
 /// 300,000 nodes reached depths summing to 150 against 156; not reduced at
-/// all, 149. Not played.
+/// all, 149. Not played. With fractional depths (the quarter-ply build of
+/// [`FREE_FORCED_MOVES`]), half a ply less, as Rapfi's 0.53: 50-0-150
+/// (25.0%) against Rapfi capped at 40,000 nodes a move (seed 2), where the
+/// build without it scored 59-0-141 (29.5%); not kept.
+///
+/// The same reductions unrounded, to the quarter ply (`0.9 * ln(depth) *
+/// ln(k)` plies, so a reduction under half a ply is no longer 0): `bench
+/// --game gomoku` 1,345,918 nodes against 1,178,253, and 46-2-152 (23.5%;
+/// as above); not kept.
 const LMR_SCALE: f64 = 0.9;
 
 /// The plies a late quiet move is first searched shallower: `next` the
@@ -1300,7 +1338,12 @@ impl<'a> Worker<'a> {
     /// capped at 40,000 nodes a move 38-0-131 after 169 games (22.5%,
     /// stopped; the module documentation), and against the build without it
     /// (15x15 standard, 0.2 s per move) 145-17-156 after 318 games, Elo
-    /// -12.0 +- 37.3 (stopped).
+    /// -12.0 +- 37.3 (stopped). Nor Rapfi's smaller extension of the table's
+    /// move at principal-variation nodes, a quarter ply (the quarter-ply
+    /// build of [`FREE_FORCED_MOVES`]; `bench --game gomoku` 1,712,944 nodes
+    /// against 1,178,253): 49-2-149 (25.0%) against Rapfi capped at 40,000
+    /// nodes a move (seed 2), where the build without it scored 59-0-141
+    /// (29.5%).
     fn pvs(&mut self, board: &mut Board, depth: i32, mut alpha: i32, beta: i32, ply: i32) -> i32 {
         debug_assert!(
             depth >= 0,
