@@ -222,7 +222,7 @@ const KILLERS: usize = 2;
 /// cores with the match below); against the build without it (15x15
 /// standard, 0.2 s a move, seed 10, most of it with four games at once on
 /// two cores) 172-22-206, Elo -29.6 +- 33.3. Half a ply deeper: 43-0-157
-/// (21.5%; seed 2). Not kept.
+/// (21.5%; seed 2, its second half beside that match). Not kept.
 const FREE_FORCED_MOVES: usize = 5;
 /// Plies a four that only delays an open three (the side to move's four
 /// that defends nothing, answering an open three: [`Forced::ByThree`]) is
