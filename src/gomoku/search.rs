@@ -142,10 +142,10 @@ pub const MAX_DEPTH: u32 = 40;
 /// measure); not played.
 ///
 /// Rapfi's shape of it, narrower near the horizon and wider above it: `4 +
-/// 2 * depth` moves, at least 6 and at most 24, at every node (6 at one ply
-/// left, 12 at four, 24 from ten). The 20 positions of
-/// `scripts/gomoku-profile.sh` at 1 s each reached depths summing to 193
-/// against 199, and against full Rapfi classical at 1 s a move (the
+/// 2 * depth` moves, at least 6 and at most 24, at every inner node (the
+/// root searches all; 6 at one ply left, 12 at four, 24 from ten). The 20
+/// positions of `scripts/gomoku-profile.sh` at 1 s each reached depths
+/// summing to 193 against 199, and against full Rapfi classical at 1 s a move (the
 /// issue's measure; 15x15 standard, seed 9, session of 2026-12-01) it
 /// scored 7-0-93 (7.0%), where the builds of the three sessions before
 /// scored 23-0-377 (5.8%; 2.0-9.0% a run of 100 games); not kept.
