@@ -19,86 +19,35 @@ GAMES.sgf it writes, one line per searched move in file order:
 Files are labelled on two processes, the largest first.
 """
 import os
-import re
-import subprocess
 import sys
 from multiprocessing import Pool
 
-
-def positions(line):
-    """(size, rule, colour, stones) before each searched move of a record."""
-    size = int(re.search(r'SZ\[(\d+)\]', line).group(1))
-    rule = int(re.search(r'RU\[(\d+)\]', line).group(1))
-    stones = []
-    for color, point, comment in re.findall(r';([BW])\[([a-z]{2})\](?:C\[([^\]]*)\])?', line):
-        if comment and comment.endswith('ms'):
-            yield size, rule, color, list(stones)
-        stones.append((ord(point[0]) - 97, ord(point[1]) - 97, color))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gomoku_brain import Brain, searched_positions, teacher_infos  # noqa: E402
 
 
-class Teacher:
-    def __init__(self, command, nodes):
-        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.nodes = nodes
-        self.size = None
-
-    def send(self, line):
-        self.process.stdin.write(line + '\n')
-        self.process.stdin.flush()
-
-    def readline(self):
-        line = self.process.stdout.readline()
-        if not line:
-            raise RuntimeError('the teacher exited')
-        return line.strip()
-
-    def label(self, size, rule, color, stones):
-        """The teacher's evaluation (or nan) and its move."""
-        if size != self.size:
-            self.send(f'START {size}')
-            while not self.readline().startswith('OK'):
-                pass
-            for info in (f'max_node {self.nodes}', 'timeout_turn 60000', 'timeout_match 0',
-                         'show_detail 1'):
-                self.send(f'INFO {info}')
-            self.size = size
-        self.send(f'INFO rule {rule}')
-        self.send('BOARD')
-        for x, y, c in stones:
-            self.send(f'{x},{y},{1 if c == color else 2}')
-        self.send('DONE')
-        evaluation = None
-        while True:
-            line = self.readline()
-            found = re.search(r'Eval (\S+)', line)
-            if found:
-                evaluation = found.group(1)
-            if re.fullmatch(r'\d+,\d+', line):
-                break
-        try:
-            return float(int(evaluation)), line
-        except (TypeError, ValueError):
-            return float('nan'), line
+def evaluation_of(teacher, size, rule, color, stones):
+    """The teacher's evaluation (or nan) and its move."""
+    move, evaluation = teacher.play(size, rule, color, stones)
+    try:
+        return float(int(evaluation)), move
+    except (TypeError, ValueError):
+        return float('nan'), move
 
 
 def label(job):
     path, name, nodes, stride, command = job
-    teacher = Teacher(command, nodes)
+    teacher = Brain(command, teacher_infos(nodes))
     scores, moves, searched = [], [], 0
-    with open(path) as records:
-        for line in records:
-            if not line.lstrip().startswith('('):
-                continue
-            for size, rule, color, stones in positions(line):
-                if searched % stride == 0 and stones:
-                    score, move = teacher.label(size, rule, color, stones)
-                else:
-                    score, move = float('nan'), '-'
-                scores.append(score)
-                moves.append(move)
-                searched += 1
-    teacher.process.kill()
+    for size, rule, color, stones in searched_positions(path):
+        if searched % stride == 0 and stones:
+            score, move = evaluation_of(teacher, size, rule, color, stones)
+        else:
+            score, move = float('nan'), '-'
+        scores.append(score)
+        moves.append(move)
+        searched += 1
+    teacher.close()
     with open(f'{path}.scores-{name}', 'w') as out:
         out.write(''.join(f'{s}\n' for s in scores))
     with open(f'{path}.moves-{name}', 'w') as out:

@@ -116,6 +116,20 @@
 //! units, to 104, 90 and 97 in the three fits), which Rapfi's search
 //! resolves and ours must score.
 //!
+//! Also tried and not kept, in the session of 2026-12-01: freestyle's own
+//! weights (every rule here uses these, fitted to 15x15 standard). A
+//! scratch build chose the weights by rule, and `gomoku_tune` refined a
+//! freestyle copy of them from 2,500 self-play games of 20x20 freestyle
+//! (`oxello selfplay --game gomoku --rule freestyle --size 20 --games 2500
+//! --nodes 40000 --seed 21 --threads 2`, 21 minutes; 21,775 positions to
+//! fit, 2,368 held out). The held-out log loss was 0.3656 for these
+//! weights, 0.3496 refined with `--ridge 1e-1` (0.3533 with 3e-2, 0.3668
+//! with 3e-3), and 0.3730 for the two-stage fit. The refined weights
+//! scored 180-0-220, Elo -34.9 +- 34.3 (95% interval -69.5 .. -0.9), against
+//! these (20x20 freestyle, 0.2 s a move, `--openings
+//! positions/gomoku-balanced-20-freestyle.txt`, seed 10): they predict the
+//! outcomes better and play worse, as the fits to Rapfi's judgments did.
+//!
 //! Ordering moves by these weights was tried and lost: see the search's
 //! `WIDTH`.
 

@@ -392,7 +392,16 @@ const ROOT_VCT_NODES: u64 = 400_000;
 /// it: those games were lost before the threats began. When the search
 /// scores the root lost, playing instead the first root move after which
 /// the opponent has no VCT (100 K nodes each) scored Elo +6.5 +- 54.1
-/// (15x15 standard, 0.2 s per move, 160 games); not kept.
+/// (15x15 standard, 0.2 s per move, 160 games); not kept. Whenever the
+/// search's move allowed the opponent a VCT (6 attacking moves, 60,000
+/// nodes), playing instead the first of the next 16 root moves (in the
+/// root's order) after which the opponent's VCT found none with budget to
+/// spare (15,000 nodes each), with 12% of the turn kept for it (session
+/// of 2026-12-01): against Rapfi classical at 1 s a move (15x15 standard,
+/// seed 12) 1-0-37 after 38 games (2.6%; stopped), where the builds of the
+/// sessions before scored 5.8% over 400 games; not kept. It never fired
+/// on the 20 positions of `scripts/gomoku-profile.sh` at 1 s each: what
+/// our search misses is beyond 6 attacking moves.
 ///
 /// At 1 s a move the share is 97 ms. In 100 games against Rapfi (the
 /// build of 8b45b12, 15x15 standard, seed 8), the root's VCT ran 1,194

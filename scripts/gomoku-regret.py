@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""How much of the game each move of a gomoku brain gives away, as a teacher
+engine judges it: a yardstick of move quality that needs no match.
+
+    scripts/gomoku-regret.py [--stride S] [--teacher-nodes N] [--turn MS] \\
+        GAMES.sgf... -- TEACHER... -- BRAIN...
+
+The positions are those before every S-th searched move (a move whose
+comment is `NNNms`) of the `oxello match --game gomoku -o` records, either
+side's. The brain (a Gomocup brain, e.g. `target/release/oxello gomocup
+--threads 1`) chooses a move in each with `INFO timeout_turn MS`. The
+teacher (a brain that reports `MESSAGE ... Eval N ...` lines with `INFO
+show_detail 1`, as Rapfi does: a sparring partner built outside this
+repository, see `../shared/docs/sparring.md`) searches `N` nodes on the
+position and, when the brain's move is not its own, on the position after
+that move. Its evaluations become win probabilities, `1 / (1 + exp(-e /
+216.3))` (216.3 is the scale by which Rapfi's evaluations best predict the
+outcomes of our games: `examples/gomoku_tune.rs`), a proven win 1 and a
+proven loss 0. A move's regret is the side to move's probability before it
+less its probability after it (0 when the brain plays the teacher's move).
+
+It prints the number of positions, how often the brain played the
+teacher's move, and the mean regret in percentage points with its standard
+error. The teacher's judgments are cached beside the first record file
+(`GAMES.sgf.regret-N.json`), so that measuring another build costs only the
+brain's searches and the teacher's searches of moves not seen before.
+Positions are searched on two processes.
+
+Measured (session of 2026-12-01) on every fourth searched position of 100
+games of oxello against Rapfi classical at 1 s a move (15x15 standard, the
+width trial of `src/gomoku/search.rs`; 1,231 positions, 1,191 with both
+judgments), Rapfi at 200,000 nodes the teacher, 5-6 minutes a run on two
+cores: the build of 83031be played the teacher's move in 60.4% and gave
+away 1.97 +- 0.22 points a move at 250 ms a move, 61.7% and 1.54 +- 0.21
+at 1 s. Four times the time, worth well over 100 Elo, moves the mean by
+about two of its standard errors: this yardstick tells apart only large
+differences, as a match of a few hundred games does.
+
+What it shows is where the games go. On 20 of those games (every searched
+move labelled by `scripts/gomoku-teacher-labels.py rapfi 200000 1`), the
+235 moves of ours with a judgment before and after gave away a mean of 66
+of Rapfi's units: 7.5 (median) when we played Rapfi's move (126 moves), 68
+(median; mean 103) when we did not (109). Rapfi's evaluation of our side
+falls move after move, from about even to lost, with few single drops
+larger than the rest: the games are lost by a steady loss of ground
+before the threats begin, not by a blunder the threat searches could
+catch.
+"""
+import json
+import math
+import os
+import sys
+from multiprocessing import Pool
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gomoku_brain import Brain, searched_positions, teacher_infos  # noqa: E402
+
+# The scale of Rapfi's evaluations (see the module documentation).
+SCALE = 216.3
+
+
+def probability(evaluation):
+    """The side to move's win probability from a teacher's `Eval`, or None."""
+    if evaluation is None:
+        return None
+    if evaluation.startswith('+M'):
+        return 1.0
+    if evaluation.startswith('-M'):
+        return 0.0
+    try:
+        return 1.0 / (1.0 + math.exp(-int(evaluation) / SCALE))
+    except ValueError:
+        return None
+
+
+def key(size, rule, color, stones):
+    """A position's key: the side to move's and the other's stones."""
+    mine = sorted((x, y) for x, y, c in stones if c == color)
+    theirs = sorted((x, y) for x, y, c in stones if c != color)
+    return f'{size}/{rule}/{mine}/{theirs}'
+
+
+def judge(job):
+    """The regrets of the brain's moves in a chunk of positions: a list of
+    (agreed, regret or None), and the teacher's new judgments."""
+    chunk, cache, teacher_command, nodes, brain_command, turn = job
+    teacher = Brain(teacher_command, teacher_infos(nodes))
+    brain = Brain(brain_command, [f'timeout_turn {turn}', 'timeout_match 0'])
+    new = {}
+
+    def teacher_of(size, rule, color, stones):
+        k = key(size, rule, color, stones)
+        if k not in cache and k not in new:
+            move, evaluation = teacher.play(size, rule, color, stones)
+            new[k] = (move, probability(evaluation))
+        return cache[k] if k in cache else new[k]
+
+    results = []
+    for size, rule, color, stones in chunk:
+        best, before = teacher_of(size, rule, color, stones)
+        move, _ = brain.play(size, rule, color, stones)
+        if move == best:
+            results.append((True, 0.0 if before is not None else None))
+            continue
+        x, y = map(int, move.split(','))
+        other = 'W' if color == 'B' else 'B'
+        _, after = teacher_of(size, rule, other, stones + [(x, y, color)])
+        if before is None or after is None:
+            results.append((False, None))
+        else:
+            results.append((False, before - (1.0 - after)))
+    teacher.close()
+    brain.close()
+    return results, new
+
+
+def main():
+    args = sys.argv[1:]
+    if args.count('--') != 2:
+        sys.exit(__doc__)
+    first = args.index('--')
+    second = args.index('--', first + 1)
+    options, teacher, brain = args[:first], args[first + 1:second], args[second + 1:]
+    stride, nodes, turn = 4, 200000, 1000
+    files = []
+    while options:
+        option = options.pop(0)
+        if option in ('--stride', '--teacher-nodes', '--turn') and options:
+            value = int(options.pop(0))
+            if option == '--stride':
+                stride = value
+            elif option == '--teacher-nodes':
+                nodes = value
+            else:
+                turn = value
+        else:
+            files.append(option)
+    if not files or not teacher or not brain or stride < 1:
+        sys.exit(__doc__)
+    chosen = []
+    searched = 0
+    for path in files:
+        for size, rule, color, stones in searched_positions(path):
+            if searched % stride == 0 and stones:
+                chosen.append((size, rule, color, stones))
+            searched += 1
+    cache_path = f'{files[0]}.regret-{nodes}.json'
+    cache = {}
+    if os.path.exists(cache_path):
+        with open(cache_path) as saved:
+            cache = {k: tuple(v) for k, v in json.load(saved).items()}
+    chunks = [chosen[i::2] for i in range(2)]
+    jobs = [(chunk, cache, teacher, nodes, brain, turn) for chunk in chunks]
+    results = []
+    with Pool(2) as pool:
+        for part, new in pool.map(judge, jobs):
+            results.extend(part)
+            cache.update(new)
+    with open(cache_path, 'w') as saved:
+        json.dump(cache, saved)
+    agreed = sum(1 for a, _ in results if a)
+    regrets = [r for _, r in results if r is not None]
+    n = len(regrets)
+    mean = sum(regrets) / max(n, 1)
+    spread = math.sqrt(sum((r - mean) ** 2 for r in regrets) / max(n - 1, 1))
+    print(f'{len(results)} positions, the teacher\'s move in {agreed} '
+          f'({100.0 * agreed / max(len(results), 1):.1f}%); mean regret over {n}: '
+          f'{100.0 * mean:.2f} +- {100.0 * spread / math.sqrt(max(n, 1)):.2f} points')
+
+
+if __name__ == '__main__':
+    main()
