@@ -3,7 +3,8 @@
 engine judges it: a yardstick of move quality that needs no match.
 
     scripts/gomoku-regret.py [--stride S] [--teacher-nodes N] [--turn MS] \\
-        GAMES.sgf... -- TEACHER... -- BRAIN...
+        [--out FILE] GAMES.sgf... -- TEACHER... -- BRAIN...
+    scripts/gomoku-regret.py --paired A B
 
 The positions are those before every S-th searched move (a move whose
 comment is `NNNms`) of the `oxello match --game gomoku -o` records, either
@@ -21,7 +22,11 @@ less its probability after it (0 when the brain plays the teacher's move).
 
 It prints the number of positions, how often the brain played the
 teacher's move, and the mean regret in percentage points with its standard
-error. The teacher's judgments are cached beside the first record file
+error. `--out FILE` writes each position's regret, one a line in the
+order of the positions (`nan` where there is none), and `--paired A B`
+compares two such files of the same positions: the mean of B's regrets less
+A's, with its standard error, which the positions' differences share
+less than the two means do. The teacher's judgments are cached beside the first record file
 (`GAMES.sgf.regret-N.json`), so that measuring another build costs only the
 brain's searches and the teacher's searches of moves not seen before.
 Positions are searched on two processes.
@@ -30,11 +35,15 @@ Measured (session of 2026-12-01) on every fourth searched position of 100
 games of oxello against Rapfi classical at 1 s a move (15x15 standard, the
 width trial of `src/gomoku/search.rs`; 1,231 positions, 1,191 with both
 judgments), Rapfi at 200,000 nodes the teacher, 5-6 minutes a run on two
-cores: the build of 83031be played the teacher's move in 60.4% and gave
-away 1.97 +- 0.22 points a move at 250 ms a move, 61.7% and 1.54 +- 0.21
-at 1 s. Four times the time, worth well over 100 Elo, moves the mean by
-about two of its standard errors: this yardstick tells apart only large
-differences, as a match of a few hundred games does.
+cores the first time and 1.5 minutes at 250 ms once the teacher's
+judgments are cached: the build of 83031be played the teacher's move in
+59.8-60.4% and gave away 1.89-1.98 points a move (+- 0.22) in three runs at
+250 ms a move, 61.3-61.7% and 1.54-1.66 (+- 0.21) in two at 1 s. Paired
+(`--paired`), two runs at 250 ms differ by -0.09 +- 0.09 points, and 1 s
+against 250 ms by -0.32 +- 0.17 and -0.23 +- 0.17. Four times the time,
+worth well over 100 Elo, moves the mean by less than two of its standard
+errors: this yardstick tells apart only large differences, as a match of
+a few hundred games does.
 
 What it shows is where the games go. On 20 of those games (every searched
 move labelled by `scripts/gomoku-teacher-labels.py rapfi 200000 1`), the
@@ -114,8 +123,26 @@ def judge(job):
     return results, new
 
 
+def paired(a_path, b_path):
+    """Prints the mean difference of two `--out` files' regrets."""
+    def read(path):
+        with open(path) as lines:
+            return [float(line) for line in lines]
+    a, b = read(a_path), read(b_path)
+    if len(a) != len(b):
+        sys.exit(f'{a_path} has {len(a)} positions, {b_path} {len(b)}')
+    both = [y - x for x, y in zip(a, b) if x == x and y == y]
+    n = len(both)
+    mean = sum(both) / max(n, 1)
+    spread = math.sqrt(sum((d - mean) ** 2 for d in both) / max(n - 1, 1))
+    print(f'{n} positions: B - A = {100.0 * mean:.2f} +- {100.0 * spread / math.sqrt(max(n, 1)):.2f} '
+          f'points a move')
+
+
 def main():
     args = sys.argv[1:]
+    if len(args) == 3 and args[0] == '--paired':
+        return paired(args[1], args[2])
     if args.count('--') != 2:
         sys.exit(__doc__)
     first = args.index('--')
@@ -123,9 +150,12 @@ def main():
     options, teacher, brain = args[:first], args[first + 1:second], args[second + 1:]
     stride, nodes, turn = 4, 200000, 1000
     files = []
+    out = None
     while options:
         option = options.pop(0)
-        if option in ('--stride', '--teacher-nodes', '--turn') and options:
+        if option == '--out' and options:
+            out = options.pop(0)
+        elif option in ('--stride', '--teacher-nodes', '--turn') and options:
             value = int(options.pop(0))
             if option == '--stride':
                 stride = value
@@ -158,6 +188,9 @@ def main():
             cache.update(new)
     with open(cache_path, 'w') as saved:
         json.dump(cache, saved)
+    if out:
+        with open(out, 'w') as lines:
+            lines.write(''.join(f'{r if r is not None else float("nan")}\n' for _, r in results))
     agreed = sum(1 for a, _ in results if a)
     regrets = [r for _, r in results if r is not None]
     n = len(regrets)
