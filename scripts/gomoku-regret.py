@@ -25,9 +25,9 @@ teacher's move, and the mean regret in percentage points with its standard
 error. `--out FILE` writes each position's regret, one a line in the
 order of the positions (`nan` where there is none), and `--paired A B`
 compares two such files of the same positions: the mean of B's regrets less
-A's, with its standard error, which the positions' differences share
-less than the two means do. The teacher's judgments are cached beside the first record file
-(`GAMES.sgf.regret-N.json`), so that measuring another build costs only the
+A's, with its standard error (smaller than the two means' when the
+positions' regrets go together). The teacher's judgments are cached beside
+the first record file (`GAMES.sgf.regret-N.json`), so that measuring another build costs only the
 brain's searches and the teacher's searches of moves not seen before.
 Positions are searched on two processes.
 
@@ -123,6 +123,14 @@ def judge(job):
     return results, new
 
 
+def mean_and_error(values):
+    """The mean of `values` and its standard error, in percentage points."""
+    n = len(values)
+    mean = sum(values) / max(n, 1)
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / max(n - 1, 1))
+    return 100.0 * mean, 100.0 * spread / math.sqrt(max(n, 1))
+
+
 def paired(a_path, b_path):
     """Prints the mean difference of two `--out` files' regrets."""
     def read(path):
@@ -132,11 +140,8 @@ def paired(a_path, b_path):
     if len(a) != len(b):
         sys.exit(f'{a_path} has {len(a)} positions, {b_path} {len(b)}')
     both = [y - x for x, y in zip(a, b) if x == x and y == y]
-    n = len(both)
-    mean = sum(both) / max(n, 1)
-    spread = math.sqrt(sum((d - mean) ** 2 for d in both) / max(n - 1, 1))
-    print(f'{n} positions: B - A = {100.0 * mean:.2f} +- {100.0 * spread / math.sqrt(max(n, 1)):.2f} '
-          f'points a move')
+    mean, error = mean_and_error(both)
+    print(f'{len(both)} positions: B - A = {mean:.2f} +- {error:.2f} points a move')
 
 
 def main():
@@ -193,12 +198,10 @@ def main():
             lines.write(''.join(f'{r if r is not None else float("nan")}\n' for _, r in results))
     agreed = sum(1 for a, _ in results if a)
     regrets = [r for _, r in results if r is not None]
-    n = len(regrets)
-    mean = sum(regrets) / max(n, 1)
-    spread = math.sqrt(sum((r - mean) ** 2 for r in regrets) / max(n - 1, 1))
+    mean, error = mean_and_error(regrets)
     print(f'{len(results)} positions, the teacher\'s move in {agreed} '
-          f'({100.0 * agreed / max(len(results), 1):.1f}%); mean regret over {n}: '
-          f'{100.0 * mean:.2f} +- {100.0 * spread / math.sqrt(max(n, 1)):.2f} points')
+          f'({100.0 * agreed / max(len(results), 1):.1f}%); mean regret over {len(regrets)}: '
+          f'{mean:.2f} +- {error:.2f} points')
 
 
 if __name__ == '__main__':

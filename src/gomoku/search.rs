@@ -400,8 +400,8 @@ const ROOT_VCT_NODES: u64 = 400_000;
 /// of 2026-12-01): against Rapfi classical at 1 s a move (15x15 standard,
 /// seed 12) 1-0-37 after 38 games (2.6%; stopped), where the builds of the
 /// sessions before scored 5.8% over 400 games; not kept. It never fired
-/// on the 20 positions of `scripts/gomoku-profile.sh` at 1 s each: what
-/// our search misses is beyond 6 attacking moves.
+/// on the 20 positions of `scripts/gomoku-profile.sh` at 1 s each (how
+/// often it fired in the games was not counted).
 ///
 /// At 1 s a move the share is 97 ms. In 100 games against Rapfi (the
 /// build of 8b45b12, 15x15 standard, seed 8), the root's VCT ran 1,194
