@@ -43,6 +43,14 @@
 //! where this search at 10 s, depth 16, scores the same move +1207 and
 //! proves nothing).
 //!
+//! Four times the time does not close the gap (session of 2026-12-02, the
+//! build of c16687e): at 4 s a move against Rapfi at 1 s (15x15 standard,
+//! seed 14, 50 games, `--info1 timeout_turn=4000 --grace 4`, one game at
+//! a time beside another such match; it used 2.0 s a move on average, the
+//! forced moves counted, Rapfi 0.67 s) it scored 3-0-47
+//! (6.0%), the same as at 1 s (23-0-377, 5.8%). What loses is not the
+//! depth: speed alone cannot reach the milestone of the issue.
+//!
 //! Speed is measured on `scripts/gomoku-profile.sh`: the middle-game
 //! positions of `positions/gomoku-middle-15-standard.txt` searched with a
 //! node limit through `gomocup`, as a match searches them (`bench --game
@@ -149,6 +157,14 @@ pub const MAX_DEPTH: u32 = 40;
 /// issue's measure; 15x15 standard, seed 9, session of 2026-12-01) it
 /// scored 7-0-93 (7.0%), where the builds of the three sessions before
 /// scored 23-0-377 (5.8%; 2.0-9.0% a run of 100 games); not kept.
+///
+/// Wider only far from the horizon, where more time would pay (session of
+/// 2026-12-02): 12 moves up to 4 plies left, 3 more for each ply above (15
+/// at 5, 30 at 10, at most 40; `bench --game gomoku` 1,366,744 nodes
+/// against 1,178,253). Against full Rapfi classical at 1 s a move (20x20
+/// freestyle, seed 15, one game at a time beside another match) it scored
+/// 10-0-90 (10.0%), where this width scored 9.0%, 12.0% and 11.0% in three
+/// runs of 100; not kept.
 const WIDTH: usize = 12;
 /// Killer moves kept per ply: the last quiet moves that cut there, tried
 /// right after the table's move. Measured as above against none: Elo
@@ -1619,6 +1635,16 @@ impl<'a> Worker<'a> {
     /// nodes: 153), and against the build without it (15x15 standard,
     /// 0.2 s a move) it stood at 65-7-77 after 149 games, Elo -28.0 +-
     /// 55.1 (stopped); not kept.
+    ///
+    /// Since four times the time proved worth nothing against full Rapfi
+    /// (the module documentation), the depth such a VCT costs may not
+    /// matter either: at every leaf below beta, 2 attacking moves and 100
+    /// nodes (session of 2026-12-02). The 20 positions of
+    /// `scripts/gomoku-profile.sh` at 1 s each reached depths summing to 167
+    /// against 203, `bench --game gomoku` 1,721,679 nodes, and against full
+    /// Rapfi classical at 1 s a move (20x20 freestyle, seed 13) it scored
+    /// 9-0-91 (9.0%), where the build without it scored 11-0-89 with the
+    /// same seed; not kept.
     fn leaf(&mut self, board: &mut Board, eval: i32, has_four: bool, beta: i32, ply: i32) -> i32 {
         let value = eval.clamp(-WIN_BOUND + 1, WIN_BOUND - 1);
         if value < beta && has_four && self.quick_vcf(board, NODE_VCF_NODES / 2) {
