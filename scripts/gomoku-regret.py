@@ -27,8 +27,9 @@ order of the positions (`nan` where there is none), and `--paired A B`
 compares two such files of the same positions: the mean of B's regrets less
 A's, with its standard error (smaller than the two means' when the
 positions' regrets go together). The teacher's judgments are cached beside
-the first record file (`GAMES.sgf.regret-N.json`), so that measuring another build costs only the
-brain's searches and the teacher's searches of moves not seen before.
+the first record file (`GAMES.sgf.regret-N.json`), so that measuring
+another build costs only the brain's searches and the teacher's searches
+of moves not seen before.
 Positions are searched on two processes.
 
 Measured (session of 2026-12-01) on every fourth searched position of 100
@@ -40,10 +41,12 @@ judgments are cached: the build of 83031be played the teacher's move in
 59.8-60.4% and gave away 1.89-1.98 points a move (+- 0.22) in three runs at
 250 ms a move, 61.3-61.7% and 1.54-1.66 (+- 0.21) in two at 1 s. Paired
 (`--paired`), two runs at 250 ms differ by -0.09 +- 0.09 points, and 1 s
-against 250 ms by -0.32 +- 0.17 and -0.23 +- 0.17. Four times the time,
-worth well over 100 Elo, moves the mean by less than two of its standard
-errors: this yardstick tells apart only large differences, as a match of
-a few hundred games does.
+against 250 ms by -0.32 +- 0.17 and -0.23 +- 0.17. Four times the time
+(doubling it was worth about 90 Elo against Rapfi capped at 10,000 nodes
+a move, though four times it was worth nothing measurable against full
+Rapfi at 1 s: see `src/gomoku/search.rs`) moves the mean by less than two
+of its standard errors: this yardstick tells apart only large
+differences, as a match of a few hundred games does.
 
 What it shows is where the games go. On 20 of those games (every searched
 move labelled by `scripts/gomoku-teacher-labels.py rapfi 200000 1`), the

@@ -47,9 +47,10 @@
 //! build of c16687e): at 4 s a move against Rapfi at 1 s (15x15 standard,
 //! seed 14, 50 games, `--info1 timeout_turn=4000 --grace 4`, one game at
 //! a time beside another such match; it used 2.0 s a move on average, the
-//! forced moves counted, Rapfi 0.67 s) it scored 3-0-47
-//! (6.0%), the same as at 1 s (23-0-377, 5.8%). What loses is not the
-//! depth: speed alone cannot reach the milestone of the issue.
+//! forced moves counted, Rapfi 0.67 s) it scored 3-0-47 (6.0%; 95%
+//! interval about 1-17%), the same as at 1 s (23-0-377, 5.8%). Nothing
+//! shows that the games are lost for want of depth, and speed alone will
+//! not reach the milestone of the issue.
 //!
 //! Speed is measured on `scripts/gomoku-profile.sh`: the middle-game
 //! positions of `positions/gomoku-middle-15-standard.txt` searched with a
@@ -163,8 +164,8 @@ pub const MAX_DEPTH: u32 = 40;
 /// at 5, 30 at 10, at most 40; `bench --game gomoku` 1,366,744 nodes
 /// against 1,178,253). Against full Rapfi classical at 1 s a move (20x20
 /// freestyle, seed 15, one game at a time beside another match) it scored
-/// 10-0-90 (10.0%), where this width scored 9.0%, 12.0% and 11.0% in three
-/// runs of 100; not kept.
+/// 10-0-90 (10.0%), where this width scored 9.0%, 12.0%, 11.0% and 8.0% in
+/// four runs of 100; not kept.
 const WIDTH: usize = 12;
 /// Killer moves kept per ply: the last quiet moves that cut there, tried
 /// right after the table's move. Measured as above against none: Elo
@@ -1636,8 +1637,8 @@ impl<'a> Worker<'a> {
     /// 0.2 s a move) it stood at 65-7-77 after 149 games, Elo -28.0 +-
     /// 55.1 (stopped); not kept.
     ///
-    /// Since four times the time proved worth nothing against full Rapfi
-    /// (the module documentation), the depth such a VCT costs may not
+    /// Since four times the time was worth nothing measurable against full
+    /// Rapfi (the module documentation), the depth such a VCT costs may not
     /// matter either: at every leaf below beta, 2 attacking moves and 100
     /// nodes (session of 2026-12-02). The 20 positions of
     /// `scripts/gomoku-profile.sh` at 1 s each reached depths summing to 167
