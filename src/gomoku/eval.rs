@@ -134,6 +134,27 @@
 //! (11.0%), the same as these weights with the same seed (11-0-89): no
 //! better either.
 //!
+//! Also tried and not kept, in the session of 2026-12-02 (the second):
+//! an evaluation of another shape, a residual over the raw line windows
+//! on top of these weights. Every candidate cell adds, for each of its
+//! four directions, a learned value of the 8 cells around it on that line
+//! (radius 4, the 2 bits of each cell: empty, own, opponent's, wall; side
+//! to move relative; a window and its mirror share a value: 3,994 windows
+//! seen). A scratch build read the table from a file. It was fitted by
+//! Adam on the log loss of the outcomes, the weights in force held (their
+//! `K` 257.5), to 2,500 + 8,000 games of 20x20 freestyle self-play (`oxello
+//! selfplay --game gomoku --rule freestyle --size 20 --nodes 40000
+//! --threads 2`, seeds 21 and 31; 92,140 positions to fit, 10,117 held
+//! out). The held-out log loss fell from 0.3698 to 0.3415 (ridge 1e-6; on
+//! a quarter of the data 0.3690 to 0.3547: the gain grew with the data), a
+//! larger gain than any refit of the weights in force. `bench --game
+//! gomoku` took 1,127,040 nodes. Against full Rapfi classical at 1 s a
+//! move (20x20 freestyle, seed 13, `--grace 4`) it scored 9-0-91 (9.0%),
+//! where these weights scored 11-0-89 with the same seed: predicting our
+//! own games' outcomes better does not play better against Rapfi, here
+//! as in every fit before. The trainer and the build's diff are kept
+//! outside the repository, in `../runs/win/`.
+//!
 //! Ordering moves by these weights was tried and lost: see the search's
 //! `WIDTH`.
 
