@@ -142,7 +142,7 @@
 //! to move relative; a window and its mirror share a value: 3,994 windows
 //! seen). A scratch build read the table from a file. It was fitted by
 //! Adam on the log loss of the outcomes, the weights in force held (their
-//! `K` 257.5), to 2,500 + 8,000 games of 20x20 freestyle self-play (`oxello
+//! `K` 257.5), to 2,500 + about 8,000 games of 20x20 freestyle self-play (`oxello
 //! selfplay --game gomoku --rule freestyle --size 20 --nodes 40000
 //! --threads 2`, seeds 21 and 31; 92,140 positions to fit, 10,117 held
 //! out). The held-out log loss fell from 0.3698 to 0.3415 (ridge 1e-6; on

@@ -824,9 +824,7 @@ impl Searcher {
     /// already: a manager sends `INFO max_memory` before every game, and a
     /// new table of hundreds of MiB would cost the first move its time.
     pub fn resize(&mut self, hash_mib: usize) {
-        if Table::entries_for(hash_mib) != self.table.entries() {
-            self.table = Table::new(hash_mib);
-        }
+        self.table.resize(hash_mib);
     }
 
     /// Searches the side to move's best move with `limits.threads` threads.

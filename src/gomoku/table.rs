@@ -66,7 +66,7 @@ impl Entry {
 /// One slot: the packed entry, and the key XOR the entry. A slot two
 /// threads wrote at once holds one's entry and the other's check, which
 /// fails the check: a torn slot reads as empty, never as a false hit.
-pub(crate) struct Slot {
+struct Slot {
     check: AtomicU64,
     data: AtomicU64,
 }
@@ -93,14 +93,17 @@ impl Table {
     }
 
     /// Entries of a table of `mib` MiB: a power of two, at most that size.
-    pub(crate) fn entries_for(mib: usize) -> usize {
+    fn entries_for(mib: usize) -> usize {
         let wanted = (mib.max(1) << 20) / std::mem::size_of::<Slot>();
         (wanted.next_power_of_two() / 2).max(1024)
     }
 
-    /// Entries the table holds.
-    pub fn entries(&self) -> usize {
-        self.slots.len()
+    /// Makes the table `mib` MiB (dropping its content), unless it has that
+    /// size already.
+    pub fn resize(&mut self, mib: usize) {
+        if Table::entries_for(mib) != self.slots.len() {
+            *self = Table::new(mib);
+        }
     }
 
     pub fn clear(&mut self) {
