@@ -9,7 +9,8 @@ use oxello::engine::{Level, Player};
 use oxello::gomoku::Rule;
 use oxello::selfplay::gomoku::{GomokuOptions, GomokuSelfplay};
 use oxello::selfplay::{
-    self, Config, Format, OpeningSource, PlayOptions, Run, SearchBudget, Shard, Summary,
+    self, Config, Format, MoveCount, OpeningSource, PlayOptions, Run, Scoring, SearchBudget, Shard,
+    Summary,
 };
 use std::error::Error;
 use std::path::PathBuf;
@@ -94,11 +95,16 @@ pub struct SelfplayArgs {
     /// [default: 20].
     #[arg(long, requires = "wthor")]
     pub prefix: Option<u32>,
-    /// Uniformly random moves after the opening [default: 8, or 0 with
-    /// `--openings` or `--wthor`]; gomoku: random stones near the centre
-    /// [default: 4].
-    #[arg(long)]
-    pub random_moves: Option<u32>,
+    /// Uniformly random moves after the opening: N, or MIN-MAX for a
+    /// number drawn for each game [default: 8, or 0 with `--openings` or
+    /// `--wthor`]; gomoku: random stones near the centre [default: 4].
+    #[arg(long, value_name = "N|MIN-MAX")]
+    pub random_moves: Option<MoveCount>,
+    /// Which root moves each search scores: `all` (the policy is their
+    /// softmax) or `best` (one-hot policy, no drawn moves: value data at a
+    /// fraction of the cost). Othello only.
+    #[arg(long, default_value = "all")]
+    pub score_moves: Scoring,
     /// Temperature of the softmax over the root moves' scores that draws
     /// the move played early in the game; 0 plays the best [default: 1
     /// disc; gomoku 50 evaluation units].
@@ -131,6 +137,7 @@ impl SelfplayArgs {
                 ("--openings", self.openings.is_some()),
                 ("--wthor", self.wthor.is_some()),
                 ("--prefix", self.prefix.is_some()),
+                ("--score-moves", self.score_moves != Scoring::All),
             ],
         };
         given
@@ -216,10 +223,12 @@ pub fn config(args: &SelfplayArgs, engine: &EngineArgs) -> Result<Config, Box<dy
         },
         (None, None) => OpeningSource::Start,
     };
-    let random_moves = args.random_moves.unwrap_or(match opening {
-        OpeningSource::Start => DEFAULT_RANDOM_MOVES,
-        _ => 0,
-    });
+    let random_moves = args
+        .random_moves
+        .unwrap_or(MoveCount::exactly(match opening {
+            OpeningSource::Start => DEFAULT_RANDOM_MOVES,
+            _ => 0,
+        }));
     let mut budget = SearchBudget::of_level(level);
     budget.nodes = args.nodes;
     if let Some(depth) = engine.depth {
@@ -242,6 +251,7 @@ pub fn config(args: &SelfplayArgs, engine: &EngineArgs) -> Result<Config, Box<dy
         random_moves,
         play: PlayOptions {
             budget,
+            scoring: args.score_moves,
             temperature,
             random_plies: args.random_plies.unwrap_or((size.squares() - 4) / 3),
             max_loss,
@@ -284,7 +294,15 @@ pub fn gomoku(
         hash_mib: engine.hash.map_or(DEFAULT_HASH_MIB, |_| options.hash_mib),
         depth: engine.depth.unwrap_or(GOMOKU_DEPTH),
         nodes: Some(args.nodes.unwrap_or(GOMOKU_NODES)),
-        random_stones: args.random_moves.unwrap_or(GOMOKU_RANDOM_STONES),
+        random_stones: match args.random_moves {
+            None => GOMOKU_RANDOM_STONES,
+            Some(count) if count.is_fixed() => count.min,
+            Some(count) => {
+                return Err(usage(format!(
+                    "--random-moves {count}: gomoku takes one number of random stones"
+                )));
+            }
+        },
         temperature,
         random_plies: args.random_plies.unwrap_or(GOMOKU_RANDOM_PLIES),
         max_loss,

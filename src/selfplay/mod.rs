@@ -39,9 +39,9 @@ pub mod record;
 pub mod run;
 
 pub use game::{SelfplayGame, TrainingRecord};
-pub use openings::{OpeningBook, OpeningSource, OpeningsError};
+pub use openings::{MoveCount, OpeningBook, OpeningSource, OpeningsError};
 pub use output::{Format, ResumeError};
-pub use play::{PlayOptions, SearchBudget};
+pub use play::{PlayOptions, Scoring, SearchBudget};
 pub use record::{GameResult, Policy, Record, RecordError};
 
 use crate::bitboard::BoardSize;
@@ -67,7 +67,7 @@ pub struct Config {
     pub format: Format,
     pub opening: OpeningSource,
     /// Random moves after the opening.
-    pub random_moves: u32,
+    pub random_moves: MoveCount,
     pub play: PlayOptions,
 }
 

@@ -76,7 +76,61 @@ impl std::error::Error for OpeningsError {}
 #[derive(Clone, Debug)]
 pub struct OpeningBook {
     games: Vec<Game>,
-    random_moves: u32,
+    random_moves: MoveCount,
+}
+
+/// How many random moves follow a game's opening: a fixed number, or a
+/// number drawn uniformly for each game from a range (`12-50`), so that the
+/// positions after the random part cover every stage of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveCount {
+    pub min: u32,
+    pub max: u32,
+}
+
+impl MoveCount {
+    /// Exactly `n` moves.
+    pub const fn exactly(n: u32) -> MoveCount {
+        MoveCount { min: n, max: n }
+    }
+
+    /// Whether the count is the same for every game.
+    pub fn is_fixed(&self) -> bool {
+        self.min == self.max
+    }
+}
+
+impl fmt::Display for MoveCount {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_fixed() {
+            write!(f, "{}", self.min)
+        } else {
+            write!(f, "{}-{}", self.min, self.max)
+        }
+    }
+}
+
+impl std::str::FromStr for MoveCount {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<MoveCount, String> {
+        let number = |t: &str| {
+            t.trim()
+                .parse::<u32>()
+                .map_err(|_| format!("{text:?}: expected N or MIN-MAX, e.g. 8 or 12-50"))
+        };
+        let (min, max) = match text.split_once('-') {
+            Some((a, b)) => (number(a)?, number(b)?),
+            None => (number(text)?, number(text)?),
+        };
+        if min > max {
+            return Err(format!("{text:?}: the minimum is above the maximum"));
+        }
+        if max > 60 {
+            return Err(format!("{text:?}: at most 60 random moves"));
+        }
+        Ok(MoveCount { min, max })
+    }
 }
 
 impl OpeningBook {
@@ -86,7 +140,7 @@ impl OpeningBook {
     pub fn new(
         source: &OpeningSource,
         size: BoardSize,
-        random_moves: u32,
+        random_moves: MoveCount,
         seed: u64,
     ) -> Result<OpeningBook, OpeningsError> {
         let mut games = match source {
@@ -123,8 +177,14 @@ impl OpeningBook {
             Some(game) => game.clone(),
             None => return Game::new(BoardSize::Eight),
         };
+        // A fixed count draws nothing, so runs with one stay as they were.
+        let count = if self.random_moves.is_fixed() {
+            self.random_moves.min
+        } else {
+            rng.random_range(self.random_moves.min..=self.random_moves.max)
+        };
         let mut placed = 0;
-        while placed < self.random_moves {
+        while placed < count {
             let position = game.position();
             let legal = position.legal_moves();
             let mv = if legal == 0 {
@@ -219,7 +279,8 @@ mod tests {
     #[test]
     fn random_moves_are_played_after_the_opening() {
         for size in BoardSize::ALL {
-            let book = OpeningBook::new(&OpeningSource::Start, size, 3, 1).unwrap();
+            let book =
+                OpeningBook::new(&OpeningSource::Start, size, MoveCount::exactly(3), 1).unwrap();
             let mut rng = StdRng::seed_from_u64(5);
             let game = book.start(0, &mut rng);
             let placed = game.moves().iter().filter(|m| !m.is_pass()).count();
@@ -230,12 +291,30 @@ mod tests {
     }
 
     #[test]
+    fn a_range_of_random_moves_draws_each_count() {
+        let range: MoveCount = "2-5".parse().unwrap();
+        let book = OpeningBook::new(&OpeningSource::Start, BoardSize::Eight, range, 1).unwrap();
+        let mut seen = HashSet::new();
+        for index in 0..200 {
+            let mut rng = StdRng::seed_from_u64(index);
+            let placed = book.start(0, &mut rng).moves().len();
+            assert!((2..=5).contains(&placed), "{placed}");
+            seen.insert(placed);
+        }
+        assert_eq!(seen.len(), 4, "every count from 2 to 5 is drawn");
+        assert_eq!("7".parse::<MoveCount>(), Ok(MoveCount::exactly(7)));
+        for bad in ["5-2", "x", "1-", "-3", "0-61", ""] {
+            assert!(bad.parse::<MoveCount>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
     fn missing_files_are_errors() {
         let missing = PathBuf::from("/nonexistent/openings.txt");
         let error = OpeningBook::new(
             &OpeningSource::List(missing.clone()),
             BoardSize::Eight,
-            0,
+            MoveCount::exactly(0),
             1,
         )
         .unwrap_err();
@@ -244,9 +323,9 @@ mod tests {
             dir: missing,
             plies: 10,
         };
-        assert!(OpeningBook::new(&wthor, BoardSize::Eight, 0, 1).is_err());
+        assert!(OpeningBook::new(&wthor, BoardSize::Eight, MoveCount::exactly(0), 1).is_err());
         assert!(matches!(
-            OpeningBook::new(&wthor, BoardSize::Six, 0, 1),
+            OpeningBook::new(&wthor, BoardSize::Six, MoveCount::exactly(0), 1),
             Err(OpeningsError::WthorSize(BoardSize::Six))
         ));
     }
@@ -266,7 +345,7 @@ mod tests {
             dir: tmp.clone(),
             plies: 12,
         };
-        let book = OpeningBook::new(&source, BoardSize::Eight, 0, 1);
+        let book = OpeningBook::new(&source, BoardSize::Eight, MoveCount::exactly(0), 1);
         std::fs::remove_dir_all(&tmp).unwrap();
         let book = book.unwrap();
         assert!(book.len() > 10);
