@@ -18,145 +18,15 @@
 //! gomoku_tune` refits [`WEIGHTS`] from self-play records (see the
 //! example's documentation).
 //!
-//! Measured (15x15 standard, 0.3 s per move, the 120 balanced openings with
-//! both colours, 240 games a match, against the hand-set evaluation it
-//! replaced: both sides' cell values summed, plus a quarter of the side to
-//! move's best cell):
-//! - the same features without combinations (per-direction patterns and
-//!   cell classes, 41 weights), fitted to 2,500 self-play games: Elo
-//!   +33.4 +- 44.3;
-//! - the combinations fitted to the same games: +10.1 +- 44.1;
-//! - the combinations fitted to those games plus 2,500 played by that
-//!   build (held-out log loss 0.444, against 0.464 for the 41 weights and
-//!   0.587 for the self-play searches' own scores): +29.0 +- 44.4, and
-//!   +37.8 +- 44.5 with the openings in another order; the two together
-//!   263-0-217, about +33 (interval +2 .. +65).
-//!
-//! Each further run of 2,500 games, played by the last fit, and a refit on
-//! all runs (same conditions, each against the fit before):
-//! - three runs (`--ridge 3e-3`; held-out log loss 0.426 against 0.430
-//!   for the two-run fit on the same games): +37.8 +- 44.5, and +0.0 +-
-//!   44.2 with the openings in another order; together 253-0-227, about
-//!   +19 +- 31;
-//! - four runs, the weights shipped (held-out 0.443 against 0.446 for the
-//!   two-run fit): +26.1 +- 44.1 (128-2-110);
-//! - five runs: held-out 0.434 against 0.433 for the shipped weights, so
-//!   the loop has stopped paying with these features and was not played.
-//!
-//! Its cost is small: 8 middle-game positions to depth 6 ran at 304 K
-//! nodes/s against 311 K with the hand-set sum.
-//!
-//! Tried and not kept: features of the whole position, namely the pair of
-//! both sides' best classes (35) and how many cells give each side a three
-//! or better (1, 2, 3, 4+) and a plain four (1, 2, 3+). Fitted to the four
-//! runs, the held-out log loss fell from 0.443 to 0.440, but against the
-//! weights without them they scored +13.0 +- 44.1 and -7.2 +- 44.1 with
-//! the openings in another order: 241-2-237 together, about +3.
-//!
-//! Also tried and not kept: splitting ones and twos into open and blocked
-//! (a line where three or two more stones can make an open four with the
-//! cell, or cannot: 10 grades, 715 combinations per colour). With the
-//! split combinations first given their unsplit weights (`bench --game
-//! gomoku` gave the same 3,084,651 nodes), 2,500 more self-play games
-//! (seed 15, played by the shipped weights) did not improve on them: the
-//! held-out log loss was 0.3812 for the shipped weights, 0.3831 refined
-//! from them (ridge 1e-1; 0.3877 with 3e-3) and 0.3898 fitted from the
-//! first stage. Ordering by split values (1, 3, 4 and 10 for blocked one,
-//! open one, blocked two and open two, against 2, 2, 8 and 8) scored Elo
-//! -8.7 +- 53.9 (15x15 standard, 0.2 s per move, 160 games).
-//!
-//! Also tried and not kept: Rapfi's average of the evaluation before and
-//! after the last move (its pattern sum is taken as the mean of the
-//! position's and its parent's, which smooths the swing of whose turn it
-//! is). Here the parent's evaluation, negated, is the mean's other half:
-//! - the combinations' part averaged (the rest of the features, the
-//!   threats, taken as they are): the 20 positions of
-//!   `scripts/gomoku-profile.sh` at 1 s each reached depths summing to
-//!   234 against 214, but against Rapfi capped at 40,000 nodes a move (see
-//!   the search's module documentation) it scored 30-0-170 (15.0%)
-//!   against 29.1%: a move's new threes and fours count half;
-//! - the whole evaluation averaged: depths 222, and 42-0-121 after 163
-//!   games (25.8%; stopped).
-//!
-//! Also tried and not kept: the constant term (the side to move's tempo,
-//! 179 units) moved by 90 units either way, against Rapfi capped at 40,000
-//! nodes a move (seed 2, 200 games; the weights as they are scored
-//! 67-2-131, 34.0%): +90 (the 20 positions of `scripts/gomoku-profile.sh`
-//! at 300,000 nodes reached depths summing to 191 against 184) scored
-//! 57-3-140 (29.2%), -90 (depths 169) 58-0-142 (29.0%). Nor weights fitted
-//! to Rapfi's evaluations (see `examples/gomoku_tune.rs`).
-//!
-//! Also tried and not kept, in the session of 2026-11-29 (against Rapfi
-//! capped at 40,000 nodes a move, seed 2, 200 games; the weights as they
-//! are scored 54-0-146, 27.0%, in that session, and 67-2-131 in the one
-//! before):
-//! - weights fitted to Rapfi's scores of positions from inside the search,
-//!   not played ones: the leaves of the search's own trees (see the
-//!   search's `leaf`), 48,357 after the VCF wins, labelled by Rapfi at
-//!   10,000 nodes, a proven win read as +1,200 of its units (its `K`
-//!   216.3 from the played positions), refined from the weights in force
-//!   with `--lambda 0`: the held-out log loss against Rapfi's win
-//!   probabilities fell from 0.507 to 0.424 (our `K` 330.6, the spread of
-//!   the evaluations 740 against 573), and it scored 37-2-161 (19.0%);
-//!   with the constant and Black-to-move weights held (0.438), 47-7-146
-//!   (25.2%); with our `K` set to 255 so that the spread stays (609),
-//!   12-0-45 after 57 games (stopped);
-//! - comparison training on Rapfi's moves: the weights fitted so that the
-//!   evaluation after each move (the opponent's, negated) picks Rapfi's
-//!   100,000-node move, by a softmax over the moves (4,062 positions of
-//!   the 1 s games against Rapfi, 489 held out): on the held-out
-//!   positions Rapfi's move came first in 24.3% against 19.8% and among
-//!   the first 12 in 82.4% against 73.0% (the threat order of the search:
-//!   77%), but it scored 5-0-28 after 33 games; the combinations' weights
-//!   alone (23.9% and 79.1%), 4-0-28 after 32 (both stopped).
-//!
-//! Every fit to Rapfi's judgments so far has predicted them better and
-//! played worse. The fits lower the value of the side to move's threats
-//! (here the weight of the side to move's best class being a three, 203
-//! units, to 104, 90 and 97 in the three fits), which Rapfi's search
-//! resolves and ours must score.
-//!
-//! Also tried and not kept, in the session of 2026-12-01: freestyle's own
-//! weights (every rule here uses these, fitted to 15x15 standard). A
-//! scratch build chose the weights by rule, and `gomoku_tune` refined a
-//! freestyle copy of them from 2,500 self-play games of 20x20 freestyle
-//! (`oxello selfplay --game gomoku --rule freestyle --size 20 --games 2500
-//! --nodes 40000 --seed 21 --threads 2`, 21 minutes; 21,775 positions to
-//! fit, 2,368 held out). The held-out log loss was 0.3656 for these
-//! weights, 0.3496 refined with `--ridge 1e-1` (0.3533 with 3e-2, 0.3668
-//! with 3e-3), and 0.3730 for the two-stage fit. The refined weights
-//! scored 180-0-220, Elo -34.9 +- 34.3 (95% interval -69.5 .. -0.9), against
-//! these (20x20 freestyle, 0.2 s a move, `--openings
-//! positions/gomoku-balanced-20-freestyle.txt`, seed 10): they predict the
-//! outcomes better and play worse, as the fits to Rapfi's judgments did.
-//! At the measure (session of 2026-12-02: against full Rapfi
-//! classical at 1 s a move, 20x20 freestyle, seed 13) they scored 11-0-89
-//! (11.0%), the same as these weights with the same seed (11-0-89): no
-//! better either.
-//!
-//! Also tried and not kept, in the session of 2026-12-02 (the second):
-//! an evaluation of another shape, a residual over the raw line windows
-//! on top of these weights. Every candidate cell adds, for each of its
-//! four directions, a learned value of the 8 cells around it on that line
-//! (radius 4, the 2 bits of each cell: empty, own, opponent's, wall; side
-//! to move relative; a window and its mirror share a value: 3,994 windows
-//! seen). A scratch build read the table from a file. It was fitted by
-//! Adam on the log loss of the outcomes, the weights in force held (their
-//! `K` 257.5), to 2,500 + about 8,000 games of 20x20 freestyle self-play (`oxello
-//! selfplay --game gomoku --rule freestyle --size 20 --nodes 40000
-//! --threads 2`, seeds 21 and 31; 92,140 positions to fit, 10,117 held
-//! out). The held-out log loss fell from 0.3698 to 0.3415 (ridge 1e-6; on
-//! a quarter of the data 0.3690 to 0.3547: the gain grew with the data), a
-//! larger gain than any refit of the weights in force. `bench --game
-//! gomoku` took 1,127,040 nodes. Against full Rapfi classical at 1 s a
-//! move (20x20 freestyle, seed 13, `--grace 4`) it scored 9-0-91 (9.0%),
-//! where these weights scored 11-0-89 with the same seed: predicting our
-//! own games' outcomes better does not play better against Rapfi, here
-//! as in every fit before. The trainer and the build's diff are kept
-//! outside the repository, in `../runs/win/`.
-//!
-//! Ordering moves by these weights was tried and lost: see the search's
-//! `WIDTH`.
+//! Against the hand-set evaluation it replaced (both sides' cell values
+//! summed, plus a quarter of the side to move's best cell; 15x15 standard,
+//! 0.3 s per move, 480 games), the combinations fitted to 5,000 self-play
+//! games scored 263-0-217, about Elo +33 (+2 .. +65); the shipped weights,
+//! refitted on four runs of 2,500 games, +26.1 +- 44.1 against the fit on
+//! three. It costs little: 304 K nodes/s against 311 K. Other features,
+//! shapes and fits (to Rapfi's judgments, per rule, a line-window residual)
+//! predicted better and played no better: `docs/trials/gomoku.md`,
+//! "Evaluation".
 
 use crate::gomoku::pattern::Pattern;
 use crate::gomoku::threat::{Class, class_of_patterns};

@@ -18,7 +18,6 @@ pub mod players;
 pub mod rules;
 pub mod search;
 pub mod sgf;
-pub mod table;
 pub mod text;
 pub mod threat;
 pub mod vcf;

@@ -274,13 +274,10 @@ pub fn vcf(
 /// the other, or a four made in between needed both: wins this misses,
 /// and a win found is still a real one). The memo keeps the position's
 /// failure whatever the last stone was, so that it too may miss a win,
-/// never report one. Against Rapfi capped at 10,000 nodes a move (the
-/// yardstick of the search module's documentation; a scratch build with a
-/// switch, the same binary without it playing 99-0-101 and 98-0-102):
-/// 110-1-89 and 119-0-81 (seeds 2 and 3; 57.4% against 49.3%). With a
-/// node limit the search goes deeper, the VCFs taking fewer nodes: the 20
-/// positions of `scripts/gomoku-profile.sh` at 300,000 nodes reached
-/// depths summing to 174 instead of 147.
+/// never report one. Against Rapfi capped at 10,000 nodes a move: 57.4%
+/// against 49.3% for all the fours (400 games each), the search going
+/// deeper for the nodes the VCFs save (`docs/trials/gomoku.md`, "VCF and
+/// VCT").
 fn vcf_inner(
     board: &mut Board,
     depth: u32,
@@ -393,20 +390,10 @@ pub const VCT_VCF_DEPTH: u32 = 8;
 /// before the budget goes into long lines that fail, and its attacking
 /// moves are the fours as well as the open threes (a four that makes no
 /// winning VCF of its own may still gain the tempo a later three needs).
-/// The build before searched `depth` at once and with open threes alone
-/// (fours only inside each node's VCF). Of 300 leaves of our searches that
-/// Rapfi at 10,000 nodes scores as won for the side to move (the leaf dump
-/// of the search's `leaf`), it finds, at 4 attacking moves, 225 against
-/// 186 with 2,000 nodes and 273 against 218 with 20,000; at 8 attacking
-/// moves and 20,000 nodes, 274 against 202 (the build before found fewer
-/// at 8 moves than at 4). Of 300 leaves Rapfi scores within 300 of even,
-/// it finds 0 to 2 either way. As the root's VCT (`bench --game gomoku`
-/// 1,892,147 nodes against 1,091,541, most of them the root's VCT), against
-/// the build before (15x15 standard, 0.2 s a move, 400 games): 198-20-182,
-/// Elo +13.9 +- 33.3; with the fours but at once to `depth`, 182-22-196,
-/// Elo -12.2 +- 33.2. Against Rapfi classical at 1 s a move (15x15
-/// standard, the first 50 games of seed 7): 1-0-49 against 3-0-47 for the
-/// build before, no measurable difference (100 games: 2-0-98).
+/// Against the VCT before (all at once, open threes alone), it finds 273
+/// against 218 of 300 leaves Rapfi scores as won (4 attacking moves,
+/// 20,000 nodes), and as the root's VCT scored 198-20-182, Elo +13.9 +-
+/// 33.3 (0.2 s a move, 400 games; `docs/trials/gomoku.md`, "VCF and VCT").
 pub fn vct(board: &mut Board, depth: u32, budget: &mut ThreatBudget) -> Option<usize> {
     let own_vcf_memo = budget.memo.slots.is_empty();
     if own_vcf_memo {
@@ -454,22 +441,10 @@ fn deepen(
 /// real.) It holds at most an entry per node the budget allows (the
 /// root's 400,000: some 20 MB at most), and lives for one [`vct`].
 ///
-/// Measured on the 4,081 positions of 100 games of oxello against Rapfi
-/// at 1 s a move (15x15 standard, every searched position from the 10th
-/// stone on; a scratch example running `vct` at 6 attacking moves and
-/// 100,000 nodes on each): without either memo 732 wins, 2,075 searches
-/// out of budget, 225.2 M nodes; with the VCF memo alone 754, 1,865,
-/// 210.2 M; with this memo alone 781, 1,559, 188.7 M; with both 787,
-/// 1,392, 175.5 M. With both at 4 attacking moves: 760 wins, 312 out of
-/// budget, 70.4 M nodes; at 8: 788, 2,038, 221.1 M. `bench --game
-/// gomoku` (most of whose nodes are the root's VCT) took 1,178,253 nodes
-/// against 1,892,147, and the 20 positions of `scripts/gomoku-profile.sh`
-/// at 300,000 nodes (the root's VCT counted in them) reached depths summing
-/// to 176 against 156. With 20 ms a position instead (the root's share of
-/// a 0.2 s turn), both memos found 747 wins against 680, at the same 1.34
-/// M nodes/s. Against the build without them (15x15 standard, 0.2 s a
-/// move, 400 games, seed 10): 183-24-193, Elo -8.7 +- 33.1, no difference
-/// a match this size can show (the root's VCT decides few moves).
+/// On 4,081 positions of games against Rapfi (6 attacking moves, 100,000
+/// nodes each), both memos found 787 wins against 732 in 175.5 M nodes
+/// against 225.2 M; `bench --game gomoku` took 1,178,253 nodes against
+/// 1,892,147 (`docs/trials/gomoku.md`, "VCF and VCT").
 struct VctMemo {
     /// Off: nothing is kept (for the tests, as the oracle of the memo).
     on: bool,

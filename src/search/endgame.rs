@@ -115,11 +115,6 @@ impl Search<'_> {
     }
 
     /// The last 2 empty squares `a` and `b`, null window (`alpha`, `alpha + 1`).
-    ///
-    /// Looking for an opponent disc next to the square before computing a
-    /// move's flips, here and at 3 and 4 empties, saved 0.7% of the
-    /// instructions (callgrind FFO #40 + #44, 9.57 G -> 9.51 G): not kept,
-    /// a table and a branch for a gain no timing could show.
     fn solve_2(&mut self, board: Board, alpha: i32, a: usize, b: usize) -> i32 {
         self.control.nodes += 1;
         let (player, opponent) = (board.player, board.opponent);

@@ -118,17 +118,6 @@ impl Search<'_> {
     }
 
     /// Null-window search: fail-soft answer to "is the score above `alpha`?".
-    ///
-    /// Tried and not kept: nodes one ply from the leaves with no table and
-    /// no ordering (each move's evaluation in turn until one beats alpha).
-    /// On `positions/midgame-120.txt` (see [`EVAL_ORDERING_MIN_DEPTH`])
-    /// they searched 25% more nodes at depth 14 (35.8 M -> 44.7 M) but
-    /// took less CPU time (less the processes' start-up, alternating
-    /// position by position: depth 14 6.0 / 5.6 s -> 4.6 / 4.2 s; depth
-    /// 18, 40 positions, 10.8 -> 6.7 s), and chose as well at depth 15
-    /// (accuracy-24 85.0% optimal against 82.5%). In play it was not
-    /// better: against c37511c, 200 games, XOT paired, 6+0.05 s, one thread
-    /// each, 74-48-78, Elo -6.9 +- 42.2 (243.5 against 243.4 ms a move).
     pub(crate) fn nws(&mut self, board: Board, alpha: i32, depth: u32) -> i32 {
         let empties = (board.empties() & self.mask).count_ones();
         if depth >= empties {

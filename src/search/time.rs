@@ -31,21 +31,8 @@ pub const SOFT_FRACTION: f64 = 0.5;
 /// seconds a move took at 49-52 / 40-43 / 28-31 / 24-27 / 20-23 empties:
 /// 0.54 / 0.48 / 0.33 / 0.25 / 0.10, and a game used a median 6.37 s of
 /// its 7.3 s.
-///
-/// Measured and not kept (200 games each against c37511c, the same rule
-/// otherwise, XOT paired, 6+0.05 s, one thread each):
-/// - 0.6: the moves take about their share, so the time spreads evenly up
-///   to the solves (0.32-0.35 s a move from 52 to 28 empties, 0.41 s at
-///   24-27, 0.19 s at 20-23), a game uses a median 5.55 s: 78-46-76, Elo
-///   +3.5 +- 42.5. As strong with 12% less time, but the time saved went
-///   unused.
-/// - 0.6, with a solve allowed 80% of the time left before the hard
-///   deadline ([`crate::search::params::SOLVE_TIME_FRACTION`] is 50%) and
-///   a hard deadline of at most 50% of the clock ([`HARD_CLOCK_FRACTION`]
-///   is 40%), to spend it on the solves: 0.54 s a move at 24-27 empties, a
-///   median 5.94 s a game: 77-37-86, Elo -15.6 +- 43.7.
-/// - In 20-game trials of the time profile alone: [`SOLVED_EMPTIES`] 12,
-///   20 or 24 with 0.6 used a median 5.53, 5.95 and 6.18 s a game.
+/// 0.6 was as strong with 12% less time (Elo +3.5 +- 42.5), but the time
+/// saved went unused (`docs/trials/othello.md`, "Time management").
 pub const CLOCK_SOFT_FRACTION: f64 = 1.0;
 /// Time kept back from the clock for communication and process overhead.
 pub const SAFETY_MARGIN: Duration = Duration::from_millis(50);

@@ -1,9 +1,8 @@
 //! The gomoku search's transposition table: one 16-byte slot per
 //! position, shared by the search's threads through `&self` (lock-free,
-//! each slot checked by its key XOR its entry), and the win scores stored
-//! relative to the node.
+//! each slot checked by its key XOR its entry). Win scores are stored
+//! relative to the node ([`super::score::to_table`]).
 
-use crate::gomoku::search::WIN_BOUND;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How a stored score bounds the position's.
@@ -137,27 +136,6 @@ impl Table {
             slot.data.store(data, Ordering::Relaxed);
             slot.check.store(key ^ data, Ordering::Relaxed);
         }
-    }
-}
-
-/// A win or loss score stored relative to the node.
-pub(crate) fn to_table(score: i32, ply: i32) -> i32 {
-    if score > WIN_BOUND {
-        score + ply
-    } else if score < -WIN_BOUND {
-        score - ply
-    } else {
-        score
-    }
-}
-
-pub(crate) fn from_table(score: i32, ply: i32) -> i32 {
-    if score > WIN_BOUND {
-        score - ply
-    } else if score < -WIN_BOUND {
-        score + ply
-    } else {
-        score
     }
 }
 
