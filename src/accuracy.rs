@@ -119,6 +119,13 @@ pub struct Summary {
     pub discs_lost: i64,
     /// Positions whose loss is known (all of them on complete entries).
     pub losses_known: usize,
+    /// Sum over the positions of |search score - exact score|, discs.
+    pub score_abs_error: i64,
+    /// Sum of (search score - exact score): positive when the search
+    /// overstates the mover's prospects.
+    pub score_signed_error: i64,
+    /// Positions whose search score is within 3 discs of the exact score.
+    pub within_3: usize,
     pub nodes: u64,
     pub seconds: f64,
 }
@@ -126,14 +133,53 @@ pub struct Summary {
 impl Summary {
     /// Adds one judged position.
     pub fn add(&mut self, judged: &Judged) {
-        self.positions += 1;
-        self.optimal += usize::from(judged.optimal());
-        if let Some(loss) = judged.loss() {
-            self.discs_lost += i64::from(loss);
-            self.losses_known += 1;
-        }
+        self.add_scores(judged.best_score, judged.chosen_score, judged.result.score);
         self.nodes += judged.result.nodes;
         self.seconds += judged.result.elapsed.as_secs_f64();
+    }
+
+    /// Adds one position by its exact score, the exact score of the move
+    /// chosen (`None`: not known) and the score the search reported.
+    pub fn add_scores(&mut self, best: i32, chosen: Option<i32>, reported: i32) {
+        self.positions += 1;
+        self.optimal += usize::from(chosen == Some(best));
+        if let Some(chosen) = chosen {
+            self.discs_lost += i64::from(best - chosen);
+            self.losses_known += 1;
+        }
+        let error = reported - best;
+        self.score_abs_error += i64::from(error.abs());
+        self.score_signed_error += i64::from(error);
+        self.within_3 += usize::from(error.abs() <= 3);
+    }
+
+    /// Adds up two summaries (e.g. of every odd depth).
+    pub fn merge(&mut self, other: &Summary) {
+        self.positions += other.positions;
+        self.optimal += other.optimal;
+        self.discs_lost += other.discs_lost;
+        self.losses_known += other.losses_known;
+        self.score_abs_error += other.score_abs_error;
+        self.score_signed_error += other.score_signed_error;
+        self.within_3 += other.within_3;
+        self.nodes += other.nodes;
+        self.seconds += other.seconds;
+    }
+
+    /// Mean absolute error of the reported scores, discs.
+    pub fn mean_abs_error(&self) -> f64 {
+        self.score_abs_error as f64 / self.positions.max(1) as f64
+    }
+
+    /// Mean signed error of the reported scores, discs (positive: too
+    /// high for the side to move).
+    pub fn mean_signed_error(&self) -> f64 {
+        self.score_signed_error as f64 / self.positions.max(1) as f64
+    }
+
+    /// Share of reported scores within 3 discs of the exact score, percent.
+    pub fn within_3_percent(&self) -> f64 {
+        100.0 * self.within_3 as f64 / self.positions.max(1) as f64
     }
 
     /// Share of positions where an optimal move was chosen, in percent.
@@ -199,6 +245,34 @@ mod tests {
         assert_eq!(summary.positions, 1);
         assert_eq!(Some(summary.discs_lost), judged.loss().map(i64::from));
         assert_eq!(summary.optimal == 1, judged.loss() == Some(0));
+    }
+
+    #[test]
+    fn score_errors_of_a_hand_made_suite() {
+        // (exact score, exact score of the chosen move, reported score)
+        let suite = [
+            (4, Some(4), 6),
+            (-2, Some(-6), -10),
+            (0, None, 3),
+            (10, Some(10), 10),
+        ];
+        let mut summary = Summary::default();
+        for (best, chosen, reported) in suite {
+            summary.add_scores(best, chosen, reported);
+        }
+        assert_eq!(summary.positions, 4);
+        assert_eq!(summary.optimal, 2);
+        assert_eq!(summary.discs_lost, 4);
+        assert_eq!(summary.average_loss(), None, "one loss is not known");
+        // Errors +2, -8, +3, 0.
+        assert_eq!(summary.mean_abs_error(), 13.0 / 4.0);
+        assert_eq!(summary.mean_signed_error(), -3.0 / 4.0);
+        assert_eq!(summary.within_3, 3);
+        assert_eq!(summary.within_3_percent(), 75.0);
+        let mut both = summary;
+        both.merge(&summary);
+        assert_eq!(both.positions, 8);
+        assert_eq!(both.mean_signed_error(), summary.mean_signed_error());
     }
 
     #[test]

@@ -31,6 +31,11 @@ pub struct BenchArgs {
     /// `solve --write` makes; the discs lost are then not known).
     #[arg(long)]
     pub accuracy: Option<std::path::PathBuf>,
+    /// With `--accuracy`: search every depth of this range (e.g. `10-20`)
+    /// instead of one, and print a row of figures per depth, then the means
+    /// over the odd and over the even depths.
+    #[arg(long, value_name = "MIN-MAX", requires = "accuracy")]
+    pub depths: Option<DepthRange>,
     /// Measure the static evaluation's error instead: for each phase (two
     /// empties), the root-mean-square difference between the built-in
     /// evaluation and the scores of this OBF file (exact solves, or search
@@ -43,6 +48,34 @@ pub struct BenchArgs {
     /// `--depth`, default 8).
     #[arg(long, value_enum, default_value_t = Game::Othello)]
     pub game: Game,
+}
+
+/// A range of search depths, `MIN-MAX` (or one depth).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DepthRange {
+    pub min: u32,
+    pub max: u32,
+}
+
+impl std::str::FromStr for DepthRange {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<DepthRange, String> {
+        let depth = |t: &str| match t.trim().parse::<u32>() {
+            Ok(d) if (1..=60).contains(&d) => Ok(d),
+            _ => Err(format!(
+                "{text:?}: expected MIN-MAX with depths from 1 to 60, e.g. 10-20"
+            )),
+        };
+        let (min, max) = match text.split_once('-') {
+            Some((a, b)) => (depth(a)?, depth(b)?),
+            None => (depth(text)?, depth(text)?),
+        };
+        if min > max {
+            return Err(format!("{text:?}: the minimum is above the maximum"));
+        }
+        Ok(DepthRange { min, max })
+    }
 }
 
 /// The bench positions, compiled in so the bench runs from anywhere.
@@ -120,11 +153,17 @@ pub fn run(args: &BenchArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
     }
     let selectivity = engine.options()?.analysis_selectivity();
     match &args.accuracy {
-        Some(path) => run_accuracy(
-            path,
-            engine.depth.unwrap_or(DEFAULT_ACCURACY_DEPTH),
-            selectivity,
-        ),
+        Some(path) => match args.depths {
+            Some(_) if engine.depth.is_some() => Err(super::usage(
+                "--depths gives the depths of bench --accuracy: drop --depth",
+            )),
+            Some(range) => run_accuracy_depths(path, range, selectivity),
+            None => run_accuracy(
+                path,
+                engine.depth.unwrap_or(DEFAULT_ACCURACY_DEPTH),
+                selectivity,
+            ),
+        },
         None => run_bench(engine.depth.unwrap_or(DEFAULT_BENCH_DEPTH), selectivity),
     }
 }
@@ -257,11 +296,11 @@ fn run_accuracy(
     };
     writeln!(
         out,
-        " #  | empties |  depth  | move | exact | best | loss |      nodes      |   time"
+        " #  | empties |  depth  | move | exact | best | loss | score |      nodes      |   time"
     )?;
     writeln!(
         out,
-        "----+---------+---------+------+-------+------+------+-----------------+---------"
+        "----+---------+---------+------+-------+------+------+-------+-----------------+---------"
     )?;
     let (mut summary, mut skipped) = (Summary::default(), 0);
     for (i, entry) in entries.iter().enumerate() {
@@ -276,7 +315,7 @@ fn run_accuracy(
         summary.add(&judged);
         writeln!(
             out,
-            "{:>3} | {:>7} | {:>7} | {:>4} | {:>5} | {:>+4} | {:>4} | {:>15} | {:>7.3}",
+            "{:>3} | {:>7} | {:>7} | {:>4} | {:>5} | {:>+4} | {:>4} | {:>+5} | {:>15} | {:>7.3}",
             i + 1,
             entry.position.empty_count(),
             judged.result.depth.label(),
@@ -286,6 +325,7 @@ fn run_accuracy(
                 .map_or("<".to_string(), |s| format!("{s:+}")),
             judged.best_score,
             judged.loss().map_or("?".to_string(), |l| l.to_string()),
+            judged.result.score,
             judged.result.nodes,
             judged.result.elapsed.as_secs_f64()
         )?;
@@ -293,7 +333,8 @@ fn run_accuracy(
     writeln!(
         out,
         "accuracy depth {depth} at {selectivity}: {} positions, optimal {} ({:.1}%), \
-         average loss {}, {:.0} nodes/position, {:.1} s{}",
+         average loss {}, score error: mean {:.2} discs, within 3 discs {:.1}%, \
+         mean signed {:+.2}; {:.0} nodes/position, {:.1} s{}",
         summary.positions,
         summary.optimal,
         summary.optimal_percent(),
@@ -304,6 +345,9 @@ fn run_accuracy(
                 summary.positions - summary.losses_known
             ),
         },
+        summary.mean_abs_error(),
+        summary.within_3_percent(),
+        summary.mean_signed_error(),
         summary.nodes_per_position(),
         summary.seconds,
         if skipped > 0 {
@@ -315,9 +359,92 @@ fn run_accuracy(
     Ok(ExitCode::SUCCESS)
 }
 
+/// `bench --accuracy FILE --depths MIN-MAX`: the positions searched at
+/// every depth of the range; a row of figures per depth, then the means over
+/// the odd and the even depths (their difference is the parity bias of the
+/// scores).
+fn run_accuracy_depths(
+    path: &std::path::Path,
+    range: DepthRange,
+    selectivity: Selectivity,
+) -> Result<ExitCode, Box<dyn Error>> {
+    let entries = read_positions(path)?;
+    let mut searcher = Searcher::new(BENCH_HASH_MIB);
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "accuracy of {} at {selectivity}: {} positions",
+        path.display(),
+        entries.len()
+    )?;
+    writeln!(
+        out,
+        "depth | positions | optimal | avg loss | score MAE | within 3 | signed | nodes/position"
+    )?;
+    writeln!(
+        out,
+        "------+-----------+---------+----------+-----------+----------+--------+---------------"
+    )?;
+    let (mut odd, mut even) = (Summary::default(), Summary::default());
+    for depth in range.min..=range.max {
+        let limits = Limits {
+            depth: Some(depth),
+            selectivity,
+            ..Limits::default()
+        };
+        let mut summary = Summary::default();
+        for (i, entry) in entries.iter().enumerate() {
+            match accuracy::judge(&mut searcher, entry, &limits) {
+                Ok(judged) => summary.add(&judged),
+                Err(AccuracyError::NoChoice) => {}
+                Err(e) => {
+                    return Err(format!("{} position {}: {e}", path.display(), i + 1).into());
+                }
+            }
+        }
+        write_depth_row(&mut out, &depth.to_string(), &summary)?;
+        if depth % 2 == 1 { &mut odd } else { &mut even }.merge(&summary);
+    }
+    for (name, summary) in [("odd", &odd), ("even", &even)] {
+        if summary.positions > 0 {
+            write_depth_row(&mut out, name, summary)?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn write_depth_row(
+    out: &mut impl std::io::Write,
+    name: &str,
+    summary: &Summary,
+) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "{name:>5} | {:>9} | {:>6.1}% | {:>8} | {:>9.2} | {:>7.1}% | {:>+6.2} | {:>14.0}",
+        summary.positions,
+        summary.optimal_percent(),
+        summary
+            .average_loss()
+            .map_or("?".to_string(), |loss| format!("{loss:.2}")),
+        summary.mean_abs_error(),
+        summary.within_3_percent(),
+        summary.mean_signed_error(),
+        summary.nodes_per_position()
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn depth_ranges_parse() {
+        assert_eq!("10-20".parse(), Ok(DepthRange { min: 10, max: 20 }));
+        assert_eq!("9".parse(), Ok(DepthRange { min: 9, max: 9 }));
+        for bad in ["20-10", "0-5", "1-61", "x", "", "5-"] {
+            assert!(bad.parse::<DepthRange>().is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn bench_file_parses() {

@@ -57,12 +57,22 @@ pub struct SolveArgs {
     /// sets of `positions/` are made.
     #[arg(long)]
     pub sample_wthor: Option<std::path::PathBuf>,
-    /// Empty squares of the sampled positions.
-    #[arg(long, default_value_t = 24, requires = "sample_wthor")]
-    pub empties: u32,
-    /// Number of sampled positions.
-    #[arg(long, default_value_t = 50, requires = "sample_wthor")]
-    pub count: usize,
+    /// Solve positions sampled from a self-play record file instead (binary
+    /// if its name ends in `.bin`, JSON Lines otherwise): engine games of
+    /// varied openings. Only positions reached after at least
+    /// `--engine-moves` searched moves of their game are sampled.
+    #[arg(long, conflicts_with = "sample_wthor")]
+    pub sample_selfplay: Option<std::path::PathBuf>,
+    /// With `--sample-selfplay`: searched moves a game must have played
+    /// before a sampled position (its random opening left behind).
+    #[arg(long, default_value_t = 4, requires = "sample_selfplay")]
+    pub engine_moves: u8,
+    /// Empty squares of the sampled positions [default: 24].
+    #[arg(long)]
+    pub empties: Option<u32>,
+    /// Number of sampled positions [default: 50].
+    #[arg(long)]
+    pub count: Option<usize>,
 }
 
 /// One position to solve, with the score the file expects, if any.
@@ -105,8 +115,16 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
         "solve (it always solves to the end)",
         &["level", "depth", "time"],
     )?;
-    if args.sample_wthor.is_some() && args.position != "start" {
-        return Err(usage("solve: give a position or --sample-wthor, not both"));
+    let sampling = args.sample_wthor.is_some() || args.sample_selfplay.is_some();
+    if !sampling && (args.empties.is_some() || args.count.is_some()) {
+        return Err(usage(
+            "--empties and --count size a sample: give --sample-wthor or --sample-selfplay",
+        ));
+    }
+    if sampling && args.position != "start" {
+        return Err(usage(
+            "solve: give a position or a sample (--sample-wthor, --sample-selfplay), not both",
+        ));
     }
     let options = engine.options()?;
     let mut tasks = load_tasks(args, engine.seed.unwrap_or(DEFAULT_SAMPLE_SEED))?;
@@ -318,15 +336,19 @@ fn print_row(
 }
 
 fn load_tasks(args: &SolveArgs, seed: u64) -> Result<Vec<Task>, Box<dyn Error>> {
-    if let Some(folder) = &args.sample_wthor {
-        let all = wthor::folder_positions(folder)?;
-        let sampled = wthor::sample(&all, args.empties, args.count, seed);
-        if sampled.len() < args.count {
+    let source = match (&args.sample_wthor, &args.sample_selfplay) {
+        (Some(folder), _) => Some((folder, wthor::folder_positions(folder)?)),
+        (None, Some(file)) => Some((file, selfplay_positions(file, args.engine_moves)?)),
+        (None, None) => None,
+    };
+    if let Some((from, all)) = source {
+        let (empties, count) = (args.empties.unwrap_or(24), args.count.unwrap_or(50));
+        let sampled = wthor::sample(&all, empties, count, seed);
+        if sampled.len() < count {
             log::warn!(
-                "only {} distinct positions with {} empties in {}",
+                "only {} distinct positions with {empties} empties in {}",
                 sampled.len(),
-                args.empties,
-                folder.display()
+                from.display()
             );
         }
         return Ok(sampled
@@ -380,6 +402,29 @@ fn load_tasks(args: &SolveArgs, seed: u64) -> Result<Vec<Task>, Box<dyn Error>> 
 /// The positions of an OBF suite, or `None` when `path` is no file of
 /// positions with scores in OBF (then it is read as one position). A suite
 /// without a position is an error.
+/// The positions of a self-play record file reached after at least
+/// `engine_moves` searched moves of their game.
+fn selfplay_positions(
+    path: &std::path::Path,
+    engine_moves: u8,
+) -> Result<Vec<Position>, Box<dyn Error>> {
+    use oxello::selfplay::{Format, Record};
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let format = if path.extension().is_some_and(|e| e == "bin") {
+        Format::Binary
+    } else {
+        Format::Jsonl
+    };
+    let records: Vec<Record> = format
+        .read_all(&bytes)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(records
+        .iter()
+        .filter(|r| r.index >= engine_moves)
+        .map(|r| r.position)
+        .collect())
+}
+
 fn suite(path: &std::path::Path) -> Result<Option<Vec<obf::ObfEntry>>, Box<dyn Error>> {
     let is_obf = path
         .extension()

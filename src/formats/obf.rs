@@ -12,7 +12,9 @@
 //! after `%` is a comment; blank and comment-only lines hold no entry.
 //!
 //! Listed moves must be legal in the position (a pass, `PA`, only when the
-//! side to move is blocked). The writer prints the board as Edax does
+//! side to move is blocked). The field `--:-127` that ends the lines of
+//! Edax's problem suites (hard-20, hard-25) marks the end of the list, not a
+//! move, and is skipped. The writer prints the board as Edax does
 //! (`X`/`O`/`-`), upper-case moves and signed scores (`+0`).
 
 use crate::board::IllegalMoveError;
@@ -169,6 +171,7 @@ pub fn parse_line(line: &str) -> Result<Option<ObfEntry>, ObfError> {
     };
     for field in fields.map(str::trim).filter(|field| !field.is_empty()) {
         match field.split_once(':') {
+            Some((name, score)) if name.trim() == "--" && score.trim() == "-127" => {}
             Some((name, score)) => {
                 let mv = parse_move(&position, name.trim())?;
                 entry.move_scores.push((mv, parse_score(score)?));
@@ -286,6 +289,17 @@ mod tests {
         let entries = parse_file(&file).unwrap();
         assert_eq!(entries.len(), 2);
         assert_eq!(parse_file(&format_file(&entries)).unwrap(), entries);
+    }
+
+    #[test]
+    fn the_end_marker_of_edax_problem_suites_is_skipped() {
+        let start =
+            board_string::format_position(&Position::start(crate::bitboard::BoardSize::Eight));
+        let entry = parse_line(&format!("{start}; F5:+0; D3:+0; --:-127;"))
+            .unwrap()
+            .unwrap();
+        assert_eq!(entry.move_scores.len(), 2);
+        assert!(parse_line(&format!("{start}; --:+3;")).is_err());
     }
 
     #[test]
