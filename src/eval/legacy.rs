@@ -4,8 +4,8 @@
 //! prints its held-out error beside the new model's, and a test checks that
 //! the shipped weights predict solved positions better.
 
-use super::patterns::{TERNARY, pext};
-use crate::bitboard::Symmetry;
+use super::pattern_set::TERNARY;
+use crate::bitboard::{Symmetry, pext};
 use crate::board::Board;
 use std::sync::OnceLock;
 

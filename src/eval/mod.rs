@@ -32,6 +32,7 @@ pub mod error;
 pub mod features;
 pub mod incremental;
 pub mod legacy;
+pub mod pattern_set;
 pub mod patterns;
 pub mod six;
 pub mod stability;
