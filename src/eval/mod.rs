@@ -37,7 +37,6 @@ pub mod patterns;
 pub mod six;
 pub mod stability;
 pub mod train;
-pub mod weight_file;
 pub mod weights;
 
 pub use features::{Feature, Features, features};

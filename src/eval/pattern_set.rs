@@ -35,9 +35,9 @@
 //! shared tables read on transformed boards are faster (README, "Training
 //! the evaluation").
 
-use super::weight_file::{self, WeightsError};
 use crate::bitboard::{BoardSize, Symmetry, pext};
 use crate::board::Board;
+use crate::fitted::{self, FittedError};
 use crate::movegen;
 use crate::square::Square;
 use std::marker::PhantomData;
@@ -94,8 +94,8 @@ pub trait PatternSet: Sized + Send + Sync + 'static {
     const INSTANCES: usize;
     /// Empty-square counts per phase: phase = empties / this.
     const EMPTIES_PER_PHASE: usize;
-    /// First bytes of the set's weight file.
-    const MAGIC: &'static [u8; 4];
+    /// The kind of the set's weight file ([`fitted`]).
+    const KIND: [u8; 4];
     /// Version of the set's weight file.
     const VERSION: u16;
     /// The order training lists the instances in.
@@ -500,13 +500,16 @@ impl<P: PatternSet> PartialEq for LearnedWeights<P> {
 }
 
 impl<P: PatternSet> LearnedWeights<P> {
-    /// The file layout of these weights ([`weight_file`]).
-    const FILE_LAYOUT: weight_file::Layout = weight_file::Layout {
-        magic: P::MAGIC,
+    /// The file layout of these weights ([`fitted`]): shapes, phases and
+    /// weights per phase.
+    const FILE_LAYOUT: fitted::Layout = fitted::Layout {
+        kind: P::KIND,
         version: P::VERSION,
-        shapes: P::SHAPE_COUNT as u16,
-        phases: P::PHASES as u16,
-        phase_weights: P::PHASE_WEIGHTS as u32,
+        fields: [
+            P::SHAPE_COUNT as u32,
+            P::PHASES as u32,
+            P::PHASE_WEIGHTS as u32,
+        ],
     };
 
     /// All weights zero.
@@ -616,17 +619,17 @@ impl<P: PatternSet> LearnedWeights<P> {
         self.evaluate_with(board, |w| read_patterns::<P>(board, w))
     }
 
-    /// The file form ([`weight_file::encode`]): the shared weights, phase
-    /// by phase, behind a header naming the set's magic, version and
-    /// layout.
+    /// The file form ([`fitted`]): the shared weights, phase by phase,
+    /// behind a header naming the set's kind, version and layout.
     pub fn encode(&self) -> Vec<u8> {
-        weight_file::encode(&Self::FILE_LAYOUT, &self.shared)
+        fitted::encode(&Self::FILE_LAYOUT, &fitted::i16_runs(&self.shared))
     }
 
     /// Reads the form [`LearnedWeights::encode`] writes, refusing a file of
     /// another evaluation, version or layout, or whose checksum fails.
-    pub fn decode(bytes: &[u8]) -> Result<Self, WeightsError> {
-        weight_file::decode(&Self::FILE_LAYOUT, bytes).map(Self::from_shared)
+    pub fn decode(bytes: &[u8]) -> Result<Self, FittedError> {
+        let body = fitted::decode(&Self::FILE_LAYOUT, bytes)?;
+        fitted::read_i16_runs(body, P::PHASES * P::PHASE_WEIGHTS).map(Self::from_shared)
     }
 }
 

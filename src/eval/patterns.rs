@@ -8,14 +8,14 @@
 //! already holds.
 //!
 //! The weights are trained from game records by [`super::train`]
-//! (`oxello train-eval`), stored in `pattern-weights.bin` beside this file
-//! (format in [`super::weight_file`]) and built into the binary.
+//! (`oxello train-eval`), stored in `fitted/pattern-weights-8.bin` (format
+//! in [`crate::fitted`]) and built into the binary.
 
 use super::pattern_set::{Cache, LearnedWeights, LookupOrder, PatternSet, shape};
 pub use super::pattern_set::{Shape, WEIGHT_SCALE};
-pub use super::weight_file::WeightsError;
 use crate::bitboard::BoardSize;
 use crate::board::Board;
+pub use crate::fitted::FittedError;
 
 /// The 8x8 pattern set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,12 +41,12 @@ impl PatternSet for Eight {
     /// phases) the held-out error was higher at every phase (see the
     /// README's training section).
     const EMPTIES_PER_PHASE: usize = 2;
-    const MAGIC: &'static [u8; 4] = b"OXPW";
+    const KIND: [u8; 4] = *b"PAT8";
     /// Version 1 was the first learned evaluation's 11 patterns read on 8
     /// board images ([`super::legacy`]).
     const VERSION: u16 = 2;
     const LOOKUP_ORDER: LookupOrder = LookupOrder::ByImage;
-    const BUILT_IN: &'static [u8] = include_bytes!("pattern-weights.bin");
+    const BUILT_IN: &'static [u8] = include_bytes!("../../fitted/pattern-weights-8.bin");
 
     fn cache() -> &'static Cache<Eight> {
         static CACHE: Cache<Eight> = Cache::new();
@@ -314,41 +314,26 @@ mod tests {
         assert_eq!(PatternWeights::decode(&bytes), Ok(weights));
         assert_eq!(
             PatternWeights::decode(b"nonsense"),
-            Err(WeightsError::BadMagic { expected: *b"OXPW" })
+            Err(FittedError::BadMagic)
         );
-        // The first learned evaluation's files.
-        assert_eq!(
-            PatternWeights::decode(b"OXPW0001\0\0\0\0"),
-            Err(WeightsError::WrongVersion {
-                found: u16::from_le_bytes(*b"00"),
-                expected: Eight::VERSION
-            })
-        );
+        // The first learned evaluation's file.
+        assert!(matches!(
+            PatternWeights::decode(crate::eval::legacy::FILE),
+            Err(FittedError::WrongKind { .. })
+        ));
         let mut other_version = bytes.clone();
-        other_version[4] = 3;
+        other_version[8] = 3;
         assert!(matches!(
             PatternWeights::decode(&other_version),
-            Err(WeightsError::WrongVersion { found: 3, .. })
+            Err(FittedError::WrongVersion { found: 3, .. })
         ));
-        let mut other_layout = bytes.clone();
-        other_layout[8] ^= 1;
-        assert_eq!(
-            PatternWeights::decode(&other_layout),
-            Err(WeightsError::WrongLayout)
-        );
-        // A flipped bit anywhere in the body.
-        use crate::eval::weight_file::HEADER;
-        for at in [HEADER, HEADER + 1, bytes.len() / 2, bytes.len() - 1] {
-            let mut corrupt = bytes.clone();
-            corrupt[at] ^= 0x10;
-            assert!(
-                matches!(
-                    PatternWeights::decode(&corrupt),
-                    Err(WeightsError::BadChecksum { .. })
-                ),
-                "{at}"
-            );
-        }
+        // Other layouts and flipped bits: the container's tests (crate::fitted).
+        let mut corrupt = bytes.clone();
+        corrupt[bytes.len() / 2] ^= 0x10;
+        assert!(matches!(
+            PatternWeights::decode(&corrupt),
+            Err(FittedError::BadChecksum { .. })
+        ));
         assert!(PatternWeights::decode(&bytes[..bytes.len() - 2]).is_err());
         assert!(PatternWeights::decode(&bytes[..bytes.len() - 1]).is_err());
         assert!(PatternWeights::decode(&bytes[..10]).is_err());

@@ -34,11 +34,11 @@ impl PatternSet for Six {
     const INSTANCES: usize = 34;
     /// As on 8x8.
     const EMPTIES_PER_PHASE: usize = 2;
-    const MAGIC: &'static [u8; 4] = b"OXP6";
+    const KIND: [u8; 4] = *b"PAT6";
     const VERSION: u16 = 1;
     /// The shipped weights were fitted shape by shape.
     const LOOKUP_ORDER: LookupOrder = LookupOrder::ByShape;
-    const BUILT_IN: &'static [u8] = include_bytes!("six-weights.bin");
+    const BUILT_IN: &'static [u8] = include_bytes!("../../fitted/pattern-weights-6.bin");
 
     fn cache() -> &'static Cache<Six> {
         static CACHE: Cache<Six> = Cache::new();
@@ -96,7 +96,7 @@ mod tests {
     use crate::bitboard::Symmetry;
     use crate::eval::pattern_set::{instances, to_discs};
     use crate::eval::test_support::random_game_boards;
-    use crate::eval::weight_file::WeightsError;
+    use crate::fitted::FittedError;
     use crate::square::Square;
 
     fn square(index: u8) -> Square {
@@ -243,20 +243,23 @@ mod tests {
         // The 8x8 file is another evaluation's.
         assert_eq!(
             SixWeights::decode(&crate::eval::patterns::built_in().encode()),
-            Err(WeightsError::BadMagic { expected: *b"OXP6" })
+            Err(FittedError::WrongKind {
+                found: *b"PAT8",
+                expected: *b"PAT6"
+            })
         );
         let mut other_version = bytes.clone();
-        other_version[4] = 9;
+        other_version[8] = 9;
         assert!(matches!(
             SixWeights::decode(&other_version),
-            Err(WeightsError::WrongVersion { found: 9, .. })
+            Err(FittedError::WrongVersion { found: 9, .. })
         ));
         let mut corrupt = bytes.clone();
         let last = corrupt.len() - 1;
         corrupt[last] ^= 0x10;
         assert!(matches!(
             SixWeights::decode(&corrupt),
-            Err(WeightsError::BadChecksum { .. })
+            Err(FittedError::BadChecksum { .. })
         ));
         assert!(SixWeights::decode(&bytes[..bytes.len() - 2]).is_err());
         assert!(SixWeights::decode(Six::BUILT_IN).is_ok());
