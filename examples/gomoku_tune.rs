@@ -1,11 +1,11 @@
 //! Fits the gomoku evaluation's weights ([`oxello::gomoku::eval`]) to the
-//! outcomes of self-play games, and writes `src/gomoku/eval_weights.rs`.
+//! outcomes of self-play games, and writes `fitted/gomoku-eval.bin`.
 //!
 //! ```text
 //! oxello selfplay --game gomoku --rule standard --games 2500 --nodes 40000 --seed 11 \
 //!     --threads 2 --output std15.jsonl
 //! cargo run --release --example gomoku_tune -- std15.jsonl std15-c1.jsonl std15-c2.jsonl \
-//!     std15-c3.jsonl --write src/gomoku/eval_weights.rs
+//!     std15-c3.jsonl --write fitted/gomoku-eval.bin
 //! cargo fmt
 //! ```
 //!
@@ -575,59 +575,6 @@ fn fit(samples: &[Sample], prior: &[f64], k: f64, ridge: f64) -> Vec<f64> {
     w
 }
 
-/// A readable name of each feature, for the weights file.
-fn name(feature: usize) -> String {
-    const CLASSES: [&str; 6] = [
-        "three",
-        "double three",
-        "four",
-        "four-three",
-        "flex four",
-        "five",
-    ];
-    const GRADES: [&str; 8] = ["-", "1", "2", "3b", "3", "4b", "4", "44"];
-    match feature {
-        BIAS => "constant".into(),
-        BLACK_TO_MOVE => "Black to move".into(),
-        THEIR_FIVES => "their fives".into(),
-        f if (MY_BEST..MY_BEST + 5).contains(&f) => format!("my best: {}", CLASSES[f - MY_BEST]),
-        f if (THEIR_BEST..THEIR_BEST + 6).contains(&f) => {
-            format!("their best: {}", CLASSES[f - THEIR_BEST])
-        }
-        MY_FOUR_THREE_FIRST => "my four-three first".into(),
-        MY_DOUBLE_THREE_FIRST => "my double three first".into(),
-        THEIR_DOUBLE_THREAT => "their double threat".into(),
-        f => {
-            let (whose, id) = if f < THEIR_COMBOS {
-                ("my", f - MY_COMBOS)
-            } else {
-                ("their", f - THEIR_COMBOS)
-            };
-            let grades: Vec<&str> = COMBO_GRADES[id]
-                .iter()
-                .map(|&g| GRADES[usize::from(g)])
-                .collect();
-            format!("{whose} cells {}", grades.join(" "))
-        }
-    }
-}
-
-fn source(weights: &[i32]) -> String {
-    let mut text = String::from(
-        "//! The weights of [`crate::gomoku::eval`], in `1 / WEIGHT_SCALE` evaluation\n\
-         //! units, written by `cargo run --release --example gomoku_tune`. Grades:\n\
-         //! `-` dead, `1` one, `2` two, `3b` blocked three, `3` open three, `4b`\n\
-         //! blocked four, `4` open four, `44` double four.\n\n\
-         /// By feature index ([`crate::gomoku::eval::FEATURES`]).\n",
-    );
-    text.push_str(&format!("pub const WEIGHTS: [i32; {FEATURES}] = [\n"));
-    for (feature, w) in weights.iter().enumerate() {
-        text.push_str(&format!("    {:<8}// {}\n", format!("{w},"), name(feature)));
-    }
-    text.push_str("];\n");
-    text
-}
-
 fn main() -> ExitCode {
     assert_eq!(COMBOS * 2 + MY_COMBOS, FEATURES);
     let mut paths = Vec::new();
@@ -853,7 +800,7 @@ fn write_weights(w: &[f64], path: Option<&str>) -> ExitCode {
         .map(|&x| (x * f64::from(WEIGHT_SCALE)).round() as i32)
         .collect();
     if let Some(path) = path {
-        if let Err(e) = std::fs::write(path, source(&scaled)) {
+        if let Err(e) = std::fs::write(path, oxello::gomoku::eval::encode_weights(&scaled)) {
             eprintln!("{path}: {e}");
             return ExitCode::FAILURE;
         }

@@ -2,7 +2,7 @@
 # The built-in 8x8 evaluation from scratch: 200,000 WTHOR positions of 14-20
 # empties solved exactly, search values (depth 10, 73%) for the positions of
 # one training game in 3 before the games' theoretical depth, then
-# `train-eval` on the games and both. Writes src/eval/pattern-weights.bin,
+# `train-eval` on the games and both. Writes fitted/pattern-weights-8.bin,
 # which the next build embeds (README, "Training the evaluation"). About
 # 75 minutes on two cores.
 #

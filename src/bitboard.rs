@@ -1,5 +1,5 @@
-//! Bitboard helpers: iterating set squares, the 8 symmetries, and the board
-//! sizes with their playable-square masks.
+//! Bitboard helpers: iterating set squares, parallel bit extract, the 8
+//! symmetries, and the board sizes with their playable-square and edge masks.
 //!
 //! A bitboard is a plain `u64` with bit `row * 8 + col` for each square
 //! (a1 = bit 0, h8 = bit 63). Small boards live in the top-left corner of the
@@ -36,6 +36,35 @@ impl ExactSizeIterator for Squares {}
 #[inline]
 pub fn squares(bits: u64) -> Squares {
     Squares(bits)
+}
+
+/// Parallel bit extract: the bits of `x` under `mask`, packed low.
+#[inline]
+pub fn pext(x: u64, mask: u64) -> u64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    {
+        // SAFETY: BMI2 is enabled for this build (checked by the cfg above).
+        unsafe { std::arch::x86_64::_pext_u64(x, mask) }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    {
+        pext_portable(x, mask)
+    }
+}
+
+/// [`pext`] without BMI2, one mask bit at a time.
+#[inline]
+pub fn pext_portable(x: u64, mut mask: u64) -> u64 {
+    let (mut result, mut out) = (0u64, 0u32);
+    while mask != 0 {
+        let low = mask & mask.wrapping_neg();
+        if x & low != 0 {
+            result |= 1 << out;
+        }
+        out += 1;
+        mask ^= low;
+    }
+    result
 }
 
 /// Mirror top to bottom (row 1 <-> row 8).
@@ -131,7 +160,7 @@ impl Symmetry {
 
     /// Applies the symmetry to a bitboard of a board of `size`, keeping the
     /// result in the top-left corner where small boards live.
-    pub fn apply_sized(self, bits: u64, size: BoardSize) -> u64 {
+    pub const fn apply_sized(self, bits: u64, size: BoardSize) -> u64 {
         self.apply(bits) >> self.corner_shift(size)
     }
 
@@ -152,7 +181,7 @@ impl Symmetry {
 
     /// How far the 8x8 image of the top-left `size` region must be shifted
     /// back: mirrors move it to another corner of the 8x8 board.
-    fn corner_shift(self, size: BoardSize) -> u32 {
+    pub const fn corner_shift(self, size: BoardSize) -> u32 {
         // The image of a square block is a square block; its lowest bit is its
         // top-left corner, and shifting by that index moves it back to a1.
         self.apply(size.mask()).trailing_zeros()
@@ -252,9 +281,124 @@ impl fmt::Display for BoardSize {
     }
 }
 
+/// Square classes of one board size, as bitboards.
+#[derive(Clone, Copy, Debug)]
+pub struct SizeMasks {
+    /// The four corners.
+    pub corners: u64,
+    /// The diagonal neighbours of the corners.
+    pub x_squares: u64,
+    /// The edge neighbours of the corners.
+    pub c_squares: u64,
+    /// Border squares except corners.
+    pub edges: u64,
+    /// Columns a and n: squares with no neighbour on one side horizontally.
+    pub left_right: u64,
+    /// Rows 1 and n: squares with no neighbour on one side vertically.
+    pub top_bottom: u64,
+}
+
+const fn bit(col: usize, row: usize) -> u64 {
+    1u64 << (row * 8 + col)
+}
+
+const fn build_size_masks(size: BoardSize) -> SizeMasks {
+    let n = size.n();
+    let m = n - 1;
+    let mask = size.mask();
+    let corners = bit(0, 0) | bit(m, 0) | bit(0, m) | bit(m, m);
+    let x_squares = bit(1, 1) | bit(m - 1, 1) | bit(1, m - 1) | bit(m - 1, m - 1);
+    let c_squares = bit(1, 0)
+        | bit(0, 1)
+        | bit(m - 1, 0)
+        | bit(m, 1)
+        | bit(0, m - 1)
+        | bit(1, m)
+        | bit(m, m - 1)
+        | bit(m - 1, m);
+    let column = 0x0101_0101_0101_0101u64;
+    let row = 0xffu64;
+    let left_right = (column | (column << m)) & mask;
+    let top_bottom = (row | (row << (8 * m))) & mask;
+    SizeMasks {
+        corners,
+        x_squares,
+        c_squares,
+        edges: (left_right | top_bottom) & !corners,
+        left_right,
+        top_bottom,
+    }
+}
+
+const MASKS: [SizeMasks; 3] = [
+    build_size_masks(BoardSize::Four),
+    build_size_masks(BoardSize::Six),
+    build_size_masks(BoardSize::Eight),
+];
+
+/// The square classes of a board of `size`.
+#[inline]
+pub const fn size_masks(size: BoardSize) -> &'static SizeMasks {
+    match size {
+        BoardSize::Four => &MASKS[0],
+        BoardSize::Six => &MASKS[1],
+        BoardSize::Eight => &MASKS[2],
+    }
+}
+
+/// The four corners of a board of `size`.
+#[inline]
+pub const fn corner_squares(size: BoardSize) -> u64 {
+    size_masks(size).corners
+}
+
+/// The X-squares (diagonal neighbours of the corners) of a board of `size`.
+#[inline]
+pub const fn x_squares(size: BoardSize) -> u64 {
+    size_masks(size).x_squares
+}
+
+/// The C-squares (edge neighbours of the corners) of a board of `size`.
+#[inline]
+pub const fn c_squares(size: BoardSize) -> u64 {
+    size_masks(size).c_squares
+}
+
+/// The border squares of a board of `size`, corners excluded.
+#[inline]
+pub const fn edge_squares(size: BoardSize) -> u64 {
+    size_masks(size).edges
+}
+
+/// The first and last columns of a board of `size`.
+#[inline]
+pub const fn side_columns(size: BoardSize) -> u64 {
+    size_masks(size).left_right
+}
+
+/// The first and last rows of a board of `size`.
+#[inline]
+pub const fn side_rows(size: BoardSize) -> u64 {
+    size_masks(size).top_bottom
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pext_agrees_with_the_portable_one() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+        for _ in 0..10_000 {
+            let (x, mask) = (rng.random::<u64>(), rng.random::<u64>());
+            assert_eq!(pext(x, mask), pext_portable(x, mask));
+            assert_eq!(
+                pext(u64::MAX, mask),
+                ((1u128 << mask.count_ones()) - 1) as u64
+            );
+        }
+    }
 
     #[test]
     fn symmetries_form_a_group_and_keep_counts() {

@@ -47,6 +47,7 @@ pub mod color;
 pub mod diagram;
 pub mod engine;
 pub mod eval;
+pub mod fitted;
 pub mod formats;
 pub mod game;
 pub mod gomoku;

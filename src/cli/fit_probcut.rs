@@ -23,7 +23,7 @@ pub struct FitProbcutArgs {
     #[arg(long, default_value = "../shared/games/wthor")]
     pub wthor: std::path::PathBuf,
     /// Where to write the parameters.
-    #[arg(long, default_value = "src/search/probcut.txt")]
+    #[arg(long, default_value = "fitted/probcut.bin")]
     pub out: std::path::PathBuf,
     /// Midgame sample positions.
     #[arg(long, default_value_t = 400)]
@@ -143,7 +143,7 @@ pub fn run(args: &FitProbcutArgs, engine: &EngineArgs) -> Result<ExitCode, Box<d
         seed
     );
     let text = parameters.to_text(&header);
-    std::fs::write(&args.out, &text)
+    std::fs::write(&args.out, parameters.encode())
         .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
     write!(out, "{text}")?;
     writeln!(

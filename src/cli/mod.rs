@@ -376,9 +376,9 @@ pub enum Command {
     /// match file is SGF.
     Match(Box<MatchArgs>),
     /// Train the pattern evaluation from WTHOR game files and write the
-    /// weight file (the built-in one is `src/eval/pattern-weights.bin`);
+    /// weight file (the built-in one is `fitted/pattern-weights-8.bin`);
     /// with `--size 6`, the 6x6 one from self-play records (`--selfplay`,
-    /// `src/eval/six-weights.bin`).
+    /// `fitted/pattern-weights-6.bin`).
     ///
     /// Every position of every finished game is labelled with the game's
     /// theoretical score, and with `--solved`, positions solved exactly by
@@ -400,7 +400,7 @@ pub enum Command {
     SearchLabels(SearchLabelsArgs),
     /// Fit the Multi-ProbCut parameters from our own searches of WTHOR
     /// positions and write them (the built-in ones are
-    /// `src/search/probcut.txt`).
+    /// `fitted/probcut.bin`).
     ///
     /// Midgame positions are searched without selectivity to `--max-depth`;
     /// endgame positions are solved exactly and searched shallowly. The

@@ -23,7 +23,7 @@ pub struct TrainEvalArgs {
     #[arg(long, short = 's', default_value_t = 8)]
     pub size: usize,
     /// Where to write the weights [default: the built-in file of the size,
-    /// `src/eval/pattern-weights.bin` or `src/eval/six-weights.bin`].
+    /// `fitted/pattern-weights-8.bin` or `fitted/pattern-weights-6.bin`].
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
     /// Passes over the samples of each phase.

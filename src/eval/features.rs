@@ -23,7 +23,10 @@
 //! edges; on 4x4 the X-squares are the four centre squares.
 
 use super::stability::stable_discs_both;
-use crate::bitboard::{BoardSize, neighbours};
+use crate::bitboard::{BoardSize, neighbours, size_masks};
+pub use crate::bitboard::{
+    c_squares, corner_squares, edge_squares, side_columns, side_rows, x_squares,
+};
 use crate::board::Board;
 
 /// The named features of a position, from the side to move's view.
@@ -125,112 +128,11 @@ impl Features {
     }
 }
 
-/// Square classes of one board size, as bitboards.
-#[derive(Clone, Copy, Debug)]
-struct SizeMasks {
-    /// The four corners.
-    corners: u64,
-    /// The diagonal neighbours of the corners.
-    x_squares: u64,
-    /// The edge neighbours of the corners.
-    c_squares: u64,
-    /// Border squares except corners.
-    edges: u64,
-    /// Columns a and n: squares with no neighbour on one side horizontally.
-    left_right: u64,
-    /// Rows 1 and n: squares with no neighbour on one side vertically.
-    top_bottom: u64,
-}
-
-const fn bit(col: usize, row: usize) -> u64 {
-    1u64 << (row * 8 + col)
-}
-
-const fn size_masks(size: BoardSize) -> SizeMasks {
-    let n = size.n();
-    let m = n - 1;
-    let mask = size.mask();
-    let corners = bit(0, 0) | bit(m, 0) | bit(0, m) | bit(m, m);
-    let x_squares = bit(1, 1) | bit(m - 1, 1) | bit(1, m - 1) | bit(m - 1, m - 1);
-    let c_squares = bit(1, 0)
-        | bit(0, 1)
-        | bit(m - 1, 0)
-        | bit(m, 1)
-        | bit(0, m - 1)
-        | bit(1, m)
-        | bit(m, m - 1)
-        | bit(m - 1, m);
-    let column = 0x0101_0101_0101_0101u64;
-    let row = 0xffu64;
-    let left_right = (column | (column << m)) & mask;
-    let top_bottom = (row | (row << (8 * m))) & mask;
-    SizeMasks {
-        corners,
-        x_squares,
-        c_squares,
-        edges: (left_right | top_bottom) & !corners,
-        left_right,
-        top_bottom,
-    }
-}
-
-const MASKS: [SizeMasks; 3] = [
-    size_masks(BoardSize::Four),
-    size_masks(BoardSize::Six),
-    size_masks(BoardSize::Eight),
-];
-
-#[inline]
-const fn masks(size: BoardSize) -> &'static SizeMasks {
-    match size {
-        BoardSize::Four => &MASKS[0],
-        BoardSize::Six => &MASKS[1],
-        BoardSize::Eight => &MASKS[2],
-    }
-}
-
-/// The four corners of a board of `size`.
-#[inline]
-pub const fn corner_squares(size: BoardSize) -> u64 {
-    masks(size).corners
-}
-
-/// The X-squares (diagonal neighbours of the corners) of a board of `size`.
-#[inline]
-pub const fn x_squares(size: BoardSize) -> u64 {
-    masks(size).x_squares
-}
-
-/// The C-squares (edge neighbours of the corners) of a board of `size`.
-#[inline]
-pub const fn c_squares(size: BoardSize) -> u64 {
-    masks(size).c_squares
-}
-
-/// The border squares of a board of `size`, corners excluded.
-#[inline]
-pub const fn edge_squares(size: BoardSize) -> u64 {
-    masks(size).edges
-}
-
-/// The first and last columns of a board of `size`.
-#[inline]
-pub const fn side_columns(size: BoardSize) -> u64 {
-    masks(size).left_right
-}
-
-/// The first and last rows of a board of `size`.
-#[inline]
-pub const fn side_rows(size: BoardSize) -> u64 {
-    masks(size).top_bottom
-}
-
 /// The X- and C-squares next to the empty corners of `board`: the squares
 /// whose occupation may give the opponent access to a corner.
 #[inline]
 pub fn squares_near_empty_corners(board: Board, size: BoardSize) -> u64 {
-    let m = masks(size);
-    neighbours(m.corners & board.empties()) & (m.x_squares | m.c_squares)
+    neighbours(corner_squares(size) & board.empties()) & (x_squares(size) | c_squares(size))
 }
 
 #[inline]
@@ -241,7 +143,7 @@ fn diff(mine: u64, theirs: u64) -> i32 {
 /// The features of `board` (side to move's view) on a board of `size`.
 #[inline]
 pub fn features(board: Board, size: BoardSize) -> Features {
-    let m = masks(size);
+    let m = size_masks(size);
     let mask = size.mask();
     let (me, them) = (board.player & mask, board.opponent & mask);
     let empties = !(me | them) & mask;

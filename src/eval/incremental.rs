@@ -1,6 +1,6 @@
 //! The pattern indices of a position, kept up to date move by move.
 //!
-//! [`super::patterns`] reads each of the 46 pattern instances of a board
+//! [`super::pattern_set`] reads each of the 46 pattern instances of a board
 //! with `pext` on 8 transformed images of it. A search, though, meets its
 //! positions one move apart, and a move changes few squares: the square
 //! played and its flips, each inside about 6 instances. [`PatternState`]
@@ -14,11 +14,14 @@
 //! digit. The state therefore keeps both readings: `mine` (1 = the side to
 //! move) and `theirs` (1 = the opponent), and a move exchanges them.
 
-use super::patterns::{
-    INSTANCES, PHASE_WEIGHTS, READ_ORDER, SHAPE_OFFSETS, shape_mask, shape_size,
-};
+use super::pattern_set::{PatternSet, shape_mask, shape_size};
+use super::patterns::{Eight, INSTANCES, PHASE_WEIGHTS, PatternWeights};
 use crate::bitboard::{Symmetry, squares};
 use crate::board::Board;
+
+/// The image and the shape of each instance, in the order the `pext`
+/// reading of [`super::patterns`] reads them.
+const READ_ORDER: &[(usize, usize)] = Eight::READS.order.split_at(INSTANCES).0;
 
 /// Index lanes: the instances, padded to a multiple of 16 so that the
 /// additions fill whole vector registers (the padding lanes stay 0).
@@ -38,7 +41,7 @@ pub static SQUARE_POWERS: [Indices; 64] = {
     let mut k = 0;
     while k < INSTANCES {
         let (image, shape) = READ_ORDER[k];
-        let mask = shape_mask(shape);
+        let mask = shape_mask(&Eight::SHAPES[shape]);
         let mut q = 0;
         while q < 64 {
             // Square q of the board is square `to` of the image read.
@@ -61,8 +64,8 @@ pub static INSTANCE_OFFSETS: [u32; INSTANCES] = {
     let mut k = 0;
     while k < INSTANCES {
         let shape = READ_ORDER[k].1;
-        let offset = SHAPE_OFFSETS[shape];
-        assert!(offset + shape_size(shape) <= PHASE_WEIGHTS);
+        let offset = Eight::SHAPE_OFFSETS[shape];
+        assert!(offset + shape_size(Eight::SHAPES, shape) <= PHASE_WEIGHTS);
         offsets[k] = offset as u32;
         k += 1;
     }
@@ -153,6 +156,22 @@ impl PatternState {
     }
 }
 
+impl PatternWeights {
+    /// [`PatternWeights::evaluate`] of `state.board`, from the indices the
+    /// state already holds: the same value, without reading the board's
+    /// patterns.
+    #[inline]
+    pub fn evaluate_state(&self, state: &PatternState) -> i32 {
+        self.evaluate_with(state.board, |w| {
+            INSTANCE_OFFSETS
+                .iter()
+                .zip(&state.mine.0)
+                .map(|(&offset, &index)| i32::from(w[offset as usize + usize::from(index)]))
+                .sum()
+        })
+    }
+}
+
 /// The states of the positions on the search's current path, one per move
 /// played from the root, so that a node's children derive theirs from it.
 ///
@@ -214,7 +233,7 @@ mod tests {
 
     #[test]
     fn fresh_indices_are_the_pext_reading() {
-        let maps = crate::eval::patterns::canonical_maps();
+        let maps = crate::eval::pattern_set::canonical_maps::<Eight>();
         for board in random_game_boards(BoardSize::Eight, 40, 21) {
             let state = PatternState::new(board);
             // `shared_lookups` gives offset + canonical index, per instance.

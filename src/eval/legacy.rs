@@ -4,9 +4,10 @@
 //! prints its held-out error beside the new model's, and a test checks that
 //! the shipped weights predict solved positions better.
 
-use super::patterns::{TERNARY, pext};
-use crate::bitboard::Symmetry;
+use super::pattern_set::TERNARY;
+use crate::bitboard::{Symmetry, pext};
 use crate::board::Board;
+use crate::fitted::{self, FittedError};
 use std::sync::OnceLock;
 
 /// The version 1 patterns, on the canonical board.
@@ -35,29 +36,23 @@ pub struct LegacyWeights {
 }
 
 impl LegacyWeights {
-    /// Decodes a version 1 file (`OXPW0001`, then zero-run coded `i16`).
-    pub fn decode(bytes: &[u8]) -> Option<LegacyWeights> {
-        let body = bytes.strip_prefix(b"OXPW0001")?;
+    /// Decodes the version 1 weights (`fitted/pattern-weights-v1.bin`, kind
+    /// `PAT1`: 11 shapes, 16 phases, zero-run coded `i16`).
+    pub fn decode(bytes: &[u8]) -> Result<LegacyWeights, FittedError> {
         let mut offsets = [0; 11];
         let mut next = 3;
         for (p, &mask) in PATTERNS.iter().enumerate() {
             offsets[p] = next;
             next += 3usize.pow(mask.count_ones());
         }
-        let mut weights = Vec::new();
-        let mut values = body
-            .chunks_exact(2)
-            .map(|pair| i16::from_le_bytes([pair[0], pair[1]]));
-        while let Some(value) = values.next() {
-            if value == i16::MIN {
-                let run = usize::try_from(values.next()?).ok()?;
-                weights.resize(weights.len() + run, 0);
-            } else {
-                weights.push(value);
-            }
-        }
-        (weights.len() == PHASES * next).then_some(LegacyWeights {
-            weights,
+        let layout = fitted::Layout {
+            kind: *b"PAT1",
+            version: 1,
+            fields: [PATTERNS.len() as u32, PHASES as u32, next as u32],
+        };
+        let body = fitted::decode(&layout, bytes)?;
+        Ok(LegacyWeights {
+            weights: fitted::read_i16_runs(body, PHASES * next)?,
             offsets,
             phase_len: next,
         })
@@ -87,13 +82,14 @@ impl LegacyWeights {
     }
 }
 
+/// The version 1 weights' file.
+pub(crate) const FILE: &[u8] = include_bytes!("../../fitted/pattern-weights-v1.bin");
+
 /// The version 1 weights that shipped before the current ones.
 pub fn previous() -> &'static LegacyWeights {
     static WEIGHTS: OnceLock<LegacyWeights> = OnceLock::new();
-    WEIGHTS.get_or_init(|| {
-        LegacyWeights::decode(include_bytes!("pattern-weights-v1.bin"))
-            .expect("the version 1 weights are well formed")
-    })
+    WEIGHTS
+        .get_or_init(|| LegacyWeights::decode(FILE).expect("the version 1 weights are well formed"))
 }
 
 #[cfg(test)]

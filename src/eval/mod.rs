@@ -32,11 +32,11 @@ pub mod error;
 pub mod features;
 pub mod incremental;
 pub mod legacy;
+pub mod pattern_set;
 pub mod patterns;
 pub mod six;
 pub mod stability;
 pub mod train;
-pub mod weight_file;
 pub mod weights;
 
 pub use features::{Feature, Features, features};

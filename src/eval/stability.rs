@@ -17,8 +17,7 @@
 //!    neighbours is a stable disc of its colour; the set grows until it stops
 //!    changing (see [`stable_discs`]).
 
-use super::features;
-use crate::bitboard::{BoardSize, squares};
+use crate::bitboard::{BoardSize, side_columns, side_rows, squares};
 
 /// Every square but column a: the target of a shift towards column h.
 const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
@@ -233,8 +232,8 @@ struct FreeLines {
 impl FreeLines {
     #[inline(always)]
     fn new(occupied: u64, size: BoardSize) -> FreeLines {
-        let left_right = features::side_columns(size);
-        let top_bottom = features::side_rows(size);
+        let left_right = side_columns(size);
+        let top_bottom = side_rows(size);
         let border = left_right | top_bottom;
         let empty = !occupied & size.mask();
         if empty.count_ones() <= FEW_EMPTIES {
@@ -464,8 +463,7 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(5);
         for size in BoardSize::ALL {
             let mask = size.mask();
-            let (left_right, top_bottom) =
-                (features::side_columns(size), features::side_rows(size));
+            let (left_right, top_bottom) = (side_columns(size), side_rows(size));
             let border = left_right | top_bottom;
             for _ in 0..5_000 {
                 let mut occupied = mask;

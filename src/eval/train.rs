@@ -369,7 +369,7 @@ pub const EIGHT: Model = Model {
     mobilities,
     built_in: |board| super::patterns::built_in().evaluate(board),
     encode: |weights| PatternWeights::from_shared(weights).encode(),
-    file: "src/eval/pattern-weights.bin",
+    file: "fitted/pattern-weights-8.bin",
 };
 
 /// The 6x6 pattern evaluation ([`super::six`]).
@@ -384,7 +384,7 @@ pub const SIX: Model = Model {
     mobilities: super::six::mobilities,
     built_in: |board| super::six::built_in().evaluate(board),
     encode: |weights| super::six::SixWeights::from_shared(weights).encode(),
-    file: "src/eval/six-weights.bin",
+    file: "fitted/pattern-weights-6.bin",
 };
 
 impl Model {

@@ -28,6 +28,7 @@
 //! predicted better and played no better: `docs/trials/gomoku.md`,
 //! "Evaluation".
 
+use crate::fitted;
 use crate::gomoku::pattern::Pattern;
 use crate::gomoku::threat::{Class, class_of_patterns};
 
@@ -70,8 +71,30 @@ pub const COMBOS: usize = 330;
 /// that small weights keep their precision.
 pub const WEIGHT_SCALE: i32 = 16;
 
-/// The weight of each feature, in `1 / WEIGHT_SCALE` evaluation units.
-pub use crate::gomoku::eval_weights::WEIGHTS;
+/// The weight of each feature, in `1 / WEIGHT_SCALE` evaluation units:
+/// `fitted/gomoku-eval.bin`, decoded when the crate is compiled.
+pub const WEIGHTS: [i32; FEATURES] = match fitted::decode(&WEIGHTS_LAYOUT, WEIGHTS_FILE) {
+    Ok(body) => match fitted::read_i32s::<FEATURES>(body) {
+        Ok(weights) => weights,
+        Err(_) => panic!("the gomoku weights hold one weight per feature"),
+    },
+    Err(_) => panic!("the gomoku weight file is well formed"),
+};
+
+const WEIGHTS_FILE: &[u8] = include_bytes!("../../fitted/gomoku-eval.bin");
+
+/// The layout of the gomoku weight file ([`fitted`]): one `i32` per feature.
+const WEIGHTS_LAYOUT: fitted::Layout = fitted::Layout {
+    kind: *b"GMKU",
+    version: 1,
+    fields: [FEATURES as u32, 0, 0],
+};
+
+/// The weight file of `weights` (what [`WEIGHTS`] decodes).
+pub fn encode_weights(weights: &[i32]) -> Vec<u8> {
+    assert_eq!(weights.len(), FEATURES);
+    fitted::encode(&WEIGHTS_LAYOUT, &fitted::i32s(weights))
+}
 
 /// The grade of a line pattern.
 const fn grade(pattern: Pattern) -> usize {

@@ -9,7 +9,6 @@ pub mod board;
 pub mod console;
 pub mod engine;
 pub mod eval;
-mod eval_weights;
 pub mod forbid;
 pub mod gomocup;
 pub mod openings;

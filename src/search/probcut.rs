@@ -16,9 +16,12 @@
 //!
 //! The regression and σ (as a linear function of the empties and the two
 //! depths) are fitted from our own searches by `oxello fit-probcut` and ship
-//! in `src/search/probcut.txt`, read once at start-up.
+//! in `fitted/probcut.bin`, read once at start-up. The shipped ones come
+//! from 400 midgame samples (14-54 empties, depth <= 12) and 300 endgame
+//! samples (12-22 empties), seed 1.
 
 use crate::board::Board;
+use crate::fitted::{self, FittedError};
 use crate::search::Search;
 use crate::search::params::{
     ENDGAME_PROBCUT_MAX_SHALLOW, ENDGAME_PROBCUT_MIN_EMPTIES, PROBCUT_MIN_DEPTH, PROBCUT_MIN_SIGMA,
@@ -28,7 +31,11 @@ use std::fmt::Write as _;
 use std::sync::OnceLock;
 
 /// The fitted parameters, built into the binary.
-const FITTED: &str = include_str!("probcut.txt");
+const FITTED: &[u8] = include_bytes!("../../fitted/probcut.bin");
+
+/// The kind and version of a parameter file ([`fitted`]).
+const KIND: [u8; 4] = *b"PCUT";
+const VERSION: u16 = 1;
 
 /// The empties `oxello fit-probcut` samples midgame positions from.
 pub const MIDGAME_SAMPLED_EMPTIES: (u32, u32) = (14, 54);
@@ -93,7 +100,7 @@ impl SigmaModel {
 }
 
 impl std::fmt::Display for SigmaModel {
-    /// The four coefficients as `probcut.txt` holds them: `a b c k`.
+    /// The four coefficients: `a b c k`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
@@ -103,7 +110,7 @@ impl std::fmt::Display for SigmaModel {
     }
 }
 
-/// The fitted parameters, as in `probcut.txt`.
+/// The fitted parameters, as in `fitted/probcut.bin`.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Parameters {
     /// `(depth, shallow, slope, intercept)`: the midgame regressions.
@@ -122,79 +129,86 @@ pub struct Parameters {
 }
 
 impl Parameters {
-    /// Reads the text format written by [`Parameters::to_text`].
-    pub fn parse(text: &str) -> Result<Parameters, String> {
-        let mut parameters = Parameters::default();
-        for (number, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let mut fields = line.split_whitespace();
-            let kind = fields.next().unwrap_or_default();
-            let values = fields
-                .map(|f| f.parse::<f64>())
-                .collect::<Result<Vec<f64>, _>>()
-                .map_err(|e| format!("probcut line {}: {e}", number + 1))?;
-            let want = |n: usize| {
-                if values.len() == n {
-                    Ok(())
-                } else {
-                    Err(format!(
-                        "probcut line {}: '{kind}' takes {n} numbers, not {}",
-                        number + 1,
-                        values.len()
-                    ))
-                }
-            };
-            let sigma = |v: &[f64]| SigmaModel {
-                empties: v[0],
-                depth: v[1],
-                shallow: v[2],
-                constant: v[3],
-            };
-            match kind {
-                "midgame-pair" => {
-                    want(4)?;
-                    parameters.midgame_pairs.push((
-                        values[0] as u32,
-                        values[1] as u32,
-                        values[2],
-                        values[3],
-                    ));
-                }
-                "midgame-sigma" => {
-                    want(4)?;
-                    parameters.midgame_sigma = sigma(&values);
-                }
-                "endgame-pair" => {
-                    want(3)?;
-                    parameters
-                        .endgame_pairs
-                        .push((values[0] as u32, values[1], values[2]));
-                }
-                "endgame-sigma" => {
-                    want(4)?;
-                    parameters.endgame_sigma = sigma(&values);
-                }
-                "range" => {
-                    want(2)?;
-                    parameters.max_depth = values[0] as u32;
-                    parameters.max_endgame_empties = values[1] as u32;
-                }
-                other => return Err(format!("probcut line {}: unknown '{other}'", number + 1)),
-            }
+    /// The layout of a parameter file ([`fitted`]): its counts of midgame
+    /// and endgame regressions.
+    fn layout(&self) -> fitted::Layout {
+        fitted::Layout {
+            kind: KIND,
+            version: VERSION,
+            fields: [
+                self.midgame_pairs.len() as u32,
+                self.endgame_pairs.len() as u32,
+                0,
+            ],
         }
-        if parameters.midgame_pairs.is_empty() || parameters.endgame_pairs.is_empty() {
-            return Err("probcut parameters: no regression".to_string());
+    }
+
+    /// The file form ([`fitted`], kind `PCUT`): the range, the midgame
+    /// regressions (depth, shallow, slope, intercept) and σ model, the
+    /// endgame regressions (shallow, slope, intercept) and σ model, as
+    /// `f64`.
+    pub fn encode(&self) -> Vec<u8> {
+        let sigma = |s: &SigmaModel| [s.empties, s.depth, s.shallow, s.constant];
+        let mut values = vec![
+            f64::from(self.max_depth),
+            f64::from(self.max_endgame_empties),
+        ];
+        for &(depth, shallow, slope, intercept) in &self.midgame_pairs {
+            values.extend([f64::from(depth), f64::from(shallow), slope, intercept]);
         }
-        if parameters.max_depth < PROBCUT_MIN_DEPTH || parameters.max_endgame_empties == 0 {
-            return Err("probcut parameters: no 'range' line".to_string());
+        values.extend(sigma(&self.midgame_sigma));
+        for &(shallow, slope, intercept) in &self.endgame_pairs {
+            values.extend([f64::from(shallow), slope, intercept]);
+        }
+        values.extend(sigma(&self.endgame_sigma));
+        fitted::encode(&self.layout(), &fitted::f64s(&values))
+    }
+
+    /// Reads the form [`Parameters::encode`] writes, refusing another kind
+    /// or version, a failed checksum, or a file without regressions.
+    pub fn decode(bytes: &[u8]) -> Result<Parameters, FittedError> {
+        let ([midgame, endgame, _], body) = fitted::open(KIND, VERSION, bytes)?;
+        let (midgame, endgame) = (midgame as usize, endgame as usize);
+        let values = fitted::read_f64s(body, 2 + 4 * midgame + 4 + 3 * endgame + 4)?;
+        let sigma = |v: &[f64]| SigmaModel {
+            empties: v[0],
+            depth: v[1],
+            shallow: v[2],
+            constant: v[3],
+        };
+        let (range, rest) = values.split_at(2);
+        let (pairs, rest) = rest.split_at(4 * midgame);
+        let (midgame_sigma, rest) = rest.split_at(4);
+        let (endgame_pairs, endgame_sigma) = rest.split_at(3 * endgame);
+        let parameters = Parameters {
+            midgame_pairs: pairs
+                .chunks_exact(4)
+                .map(|p| (p[0] as u32, p[1] as u32, p[2], p[3]))
+                .collect(),
+            midgame_sigma: sigma(midgame_sigma),
+            endgame_pairs: endgame_pairs
+                .chunks_exact(3)
+                .map(|p| (p[0] as u32, p[1], p[2]))
+                .collect(),
+            endgame_sigma: sigma(endgame_sigma),
+            max_depth: range[0] as u32,
+            max_endgame_empties: range[1] as u32,
+        };
+        if midgame == 0
+            || endgame == 0
+            || parameters.max_depth < PROBCUT_MIN_DEPTH
+            || parameters.max_endgame_empties == 0
+        {
+            return Err(FittedError::WrongLayout {
+                found: [midgame as u32, endgame as u32, 0],
+                expected: [1, 1, 0],
+            });
         }
         Ok(parameters)
     }
 
-    /// The text format: one line per regression, then the σ models.
+    /// The parameters as text, one line per regression, then the σ models:
+    /// what `oxello fit-probcut` prints.
     pub fn to_text(&self, header: &str) -> String {
         let mut text = String::new();
         for line in header.lines() {
@@ -340,7 +354,7 @@ impl Model {
 pub fn model() -> &'static Model {
     static MODEL: OnceLock<Model> = OnceLock::new();
     MODEL.get_or_init(|| {
-        let parameters = Parameters::parse(FITTED).expect("the built-in probcut.txt parses");
+        let parameters = Parameters::decode(FITTED).expect("the built-in parameters decode");
         Model::new(&parameters)
     })
 }
@@ -423,14 +437,9 @@ mod tests {
     }
 
     #[test]
-    fn built_in_parameters_parse_and_round_trip() {
-        let parameters = Parameters::parse(FITTED).unwrap();
-        let again = Parameters::parse(&parameters.to_text("test")).unwrap();
-        assert_eq!(parameters.midgame_pairs.len(), again.midgame_pairs.len());
-        for (a, b) in parameters.midgame_pairs.iter().zip(&again.midgame_pairs) {
-            assert_eq!((a.0, a.1), (b.0, b.1));
-            assert!((a.2 - b.2).abs() < 1e-3 && (a.3 - b.3).abs() < 1e-3);
-        }
+    fn built_in_parameters_decode_and_round_trip() {
+        let parameters = Parameters::decode(FITTED).unwrap();
+        assert_eq!(Parameters::decode(&parameters.encode()), Ok(parameters));
         let model = model();
         let cut = model.midgame(30, 10).unwrap();
         assert_eq!(cut.shallow, shallow_depth(10));
@@ -444,7 +453,7 @@ mod tests {
 
     #[test]
     fn depths_past_the_fitted_ones_reuse_the_deepest_of_their_parity() {
-        let parameters = Parameters::parse(FITTED).unwrap();
+        let parameters = Parameters::decode(FITTED).unwrap();
         let model = Model::new(&parameters);
         let deepest = parameters.max_depth;
         for extra in 1..6 {
@@ -461,9 +470,25 @@ mod tests {
 
     #[test]
     fn bad_parameter_files_are_refused() {
-        assert!(Parameters::parse("").is_err());
-        assert!(Parameters::parse("midgame-pair 1 2 3").is_err());
-        assert!(Parameters::parse("midgame-pair a b c d").is_err());
-        assert!(Parameters::parse("what 1").is_err());
+        assert_eq!(Parameters::decode(b""), Err(FittedError::BadMagic));
+        let empty = Parameters {
+            max_depth: 12,
+            max_endgame_empties: 22,
+            ..Parameters::default()
+        };
+        assert!(matches!(
+            Parameters::decode(&empty.encode()),
+            Err(FittedError::WrongLayout { .. })
+        ));
+        let bytes = Parameters::decode(FITTED).unwrap().encode();
+        assert!(matches!(
+            Parameters::decode(&bytes[..bytes.len() - 8]),
+            Err(FittedError::BadChecksum { .. })
+        ));
+        let pattern_weights = crate::eval::patterns::built_in().encode();
+        assert!(matches!(
+            Parameters::decode(&pattern_weights),
+            Err(FittedError::WrongKind { .. })
+        ));
     }
 }

@@ -366,6 +366,6 @@ mod tests {
         assert!((1.5..3.0).contains(&sigma), "{sigma}");
         assert!(!p.endgame_pairs.is_empty());
         // The text form parses back.
-        assert!(Parameters::parse(&p.to_text("test")).is_ok());
+        assert!(Parameters::decode(&p.encode()).is_ok());
     }
 }
