@@ -44,6 +44,7 @@ pub mod arena;
 pub mod bitboard;
 pub mod board;
 pub mod color;
+pub mod core;
 pub mod diagram;
 pub mod engine;
 pub mod eval;

@@ -16,18 +16,16 @@
 //! Time: a turn gets `timeout_turn` (or, with a match clock, a share of
 //! `time_left`), less a safety margin; `timeout_turn 0` answers at once.
 
-use crate::engine::MAX_THREADS;
+use crate::core::Event;
+use crate::core::MAX_THREADS;
+use crate::core::StopSignal;
 use crate::gomoku::board::{Board, Point};
-#[cfg(test)]
-use crate::gomoku::engine::DEFAULT_HASH_MIB;
-use crate::gomoku::engine::Event;
+use crate::gomoku::engine::EngineOptions;
 use crate::gomoku::rules::{Config, Rule};
 use crate::gomoku::search::{Limits, Progress, SearchResult, Source};
 use crate::gomoku::text::parse_xy;
-use crate::protocol::{Flow, GomokuHost, Handler, Input};
-use crate::search::StopSignal;
+use crate::protocol::{Flow, GameEvent, GomokuHost, Handler};
 use std::collections::VecDeque;
-use std::sync::mpsc::Sender;
 use std::time::Duration;
 
 /// The name managers see (`ABOUT`).
@@ -91,20 +89,18 @@ pub struct Gomocup {
 }
 
 impl Gomocup {
-    /// A brain with its own engine and table, stopped by `stop`, searching
-    /// with `threads` threads until `INFO thread_num` says otherwise; its
-    /// search events go to `events`.
-    pub(crate) fn new(
-        stop: StopSignal,
-        threads: usize,
-        hash_mib: usize,
-        events: Sender<Input>,
-    ) -> Gomocup {
-        Gomocup {
+    /// A brain searching on `engine` with the command line's `options`: a
+    /// deepest iteration (as `INFO max_depth`), a time per move used until
+    /// the manager sends `INFO timeout_turn`, and its threads until
+    /// `INFO thread_num` says otherwise. A brain searches with one thread
+    /// unless told otherwise: managers run several games at once and say
+    /// when a brain may use more.
+    pub(crate) fn new(engine: GomokuHost, options: &EngineOptions) -> Gomocup {
+        let mut brain = Gomocup {
             config: Config::default(),
             board: None,
-            engine: GomokuHost::new(hash_mib, stop.clone(), events),
-            stop,
+            stop: engine.engine().stop_signal(),
+            engine,
             pending: None,
             queued: VecDeque::new(),
             block: None,
@@ -113,21 +109,15 @@ impl Gomocup {
             time_left: None,
             max_depth: None,
             max_nodes: None,
-            threads: threads.clamp(1, MAX_THREADS),
+            threads: options.threads.unwrap_or(1).clamp(1, MAX_THREADS),
             show_detail: false,
             rejected: false,
+        };
+        brain.max_depth = options.depth;
+        if let Some(turn) = options.time {
+            brain.turn_ms = i64::try_from(turn.as_millis()).unwrap_or(i64::MAX);
         }
-    }
-
-    /// The brain's own limits from the command line: a deepest iteration
-    /// (as `INFO max_depth`) and a time per move used until the manager
-    /// sends `INFO timeout_turn`.
-    pub(crate) fn with_limits(mut self, depth: Option<u32>, turn: Option<Duration>) -> Gomocup {
-        self.max_depth = depth;
-        if let Some(turn) = turn {
-            self.turn_ms = i64::try_from(turn.as_millis()).unwrap_or(i64::MAX);
-        }
-        self
+        brain
     }
 
     /// Handles one command line (no CR inside).
@@ -663,7 +653,7 @@ impl Handler for Gomocup {
         self.rejected
     }
 
-    fn gomoku_event(&mut self, generation: u64, event: Event, out: &mut Vec<String>) -> Flow {
+    fn event(&mut self, generation: u64, event: GameEvent, out: &mut Vec<String>) -> Flow {
         match self.engine.accept(generation, event) {
             Some(Event::Progress(p)) if self.show_detail && self.pending.is_some() => {
                 out.push(progress_line(&p))
@@ -694,6 +684,7 @@ mod fuzz {
     //! line leaves the position as it was.
 
     use super::*;
+    use crate::protocol::Input;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
     use std::sync::mpsc::{self, Receiver};
@@ -701,7 +692,12 @@ mod fuzz {
     /// A brain, and the channel its search events come back on.
     fn brain() -> (Gomocup, Receiver<Input>) {
         let (events, inbox) = mpsc::channel();
-        let brain = Gomocup::new(StopSignal::new(), 1, DEFAULT_HASH_MIB, events);
+        let engine = crate::gomoku::engine::Engine::new(
+            crate::gomoku::engine::DEFAULT_HASH_MIB,
+            StopSignal::new(),
+        );
+        let host = GomokuHost::new(engine, events, Default::default());
+        let brain = Gomocup::new(host, &EngineOptions::default());
         (brain, inbox)
     }
 
