@@ -203,8 +203,8 @@ impl EngineArgs {
         command: &str,
     ) -> Result<oxello::gomoku::engine::EngineOptions, Box<dyn Error>> {
         use oxello::engine::Player;
-        use oxello::gomoku::console::MAX_SECONDS;
         use oxello::gomoku::search::MAX_DEPTH;
+        use oxello::protocol::gomoku_console::MAX_SECONDS;
         self.refuse(command, &["selectivity", "seed"])?;
         let options = self.options()?;
         let level = match self.level {

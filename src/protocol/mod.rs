@@ -1,6 +1,7 @@
 //! The line-oriented protocols on stdin/stdout: NBoard ([`nboard`]), GTP
 //! ([`gtp`]) and the console for people ([`console`]), plus the one-shot
-//! mode ([`oneshot`]).
+//! mode ([`oneshot`]); for gomoku, the Gomocup brain ([`gomocup`]) and the
+//! gomoku console ([`gomoku_console`]).
 //!
 //! # One command loop
 //!
@@ -34,6 +35,8 @@
 //! `INFO`.
 
 pub mod console;
+pub mod gomocup;
+pub mod gomoku_console;
 pub mod gtp;
 mod host;
 mod input;
@@ -65,10 +68,10 @@ pub enum Mode {
     Nboard,
     Gtp,
     Console,
-    /// Gomocup (Piskvork) gomoku brain: [`crate::gomoku::gomocup`].
+    /// Gomocup (Piskvork) gomoku brain: [`gomocup`].
     Gomocup,
     /// The console for people playing gomoku with these rules:
-    /// [`crate::gomoku::console`].
+    /// [`gomoku_console`].
     GomokuConsole(crate::gomoku::Config),
 }
 
@@ -197,11 +200,11 @@ fn gomoku_handler(mode: Mode, host: GomokuHost, options: &GomokuOptions) -> Box<
             let board = crate::gomoku::Board::new(config)
                 .or_else(|_| crate::gomoku::Board::new(crate::gomoku::Config::default()))
                 .expect("the default gomoku configuration is valid");
-            Box::new(crate::gomoku::console::GomokuConsole::with_board(
+            Box::new(gomoku_console::GomokuConsole::with_board(
                 board, host, options,
             ))
         }
-        _ => Box::new(crate::gomoku::gomocup::Gomocup::new(host, options)),
+        _ => Box::new(gomocup::Gomocup::new(host, options)),
     }
 }
 
