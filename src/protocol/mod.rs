@@ -428,7 +428,8 @@ impl Session {
         Session::with_settings(mode, options, Settings::default())
     }
 
-    /// A session of `mode` with explicit settings.
+    /// A session of `mode` with explicit settings. The gomoku modes build a
+    /// gomoku engine from [`Settings::gomoku`] and leave `options` unused.
     pub fn with_settings(mode: Mode, options: EngineOptions, settings: Settings) -> Session {
         let (sender, receiver) = mpsc::channel();
         let interrupt = Interrupt::default();
