@@ -44,19 +44,17 @@
 
 use crate::bitboard::BoardSize;
 use crate::board::IllegalMoveError;
+pub use crate::core::threads::{MAX_THREADS, default_threads, parse_threads};
+use crate::core::worker::{self, GameSearch, Worker};
+use crate::core::{SimplePlayer, StopSignal};
 use crate::game::Game;
 use crate::moves::Move;
-use crate::players::SimplePlayer;
 use crate::position::Position;
-use crate::search::{
-    Clock, Depth, Limits, Report, SearchResult, Searcher, Selectivity, SolveMode, StopSignal,
-};
+use crate::search::{Clock, Depth, Limits, Report, SearchResult, Searcher, Selectivity, SolveMode};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::fmt;
 use std::str::FromStr;
-use std::sync::mpsc::{self, Receiver, Sender};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// Playing strength: midgame depth and solving thresholds.
@@ -230,85 +228,60 @@ pub struct GoRequest {
     pub solve: Option<SolveMode>,
 }
 
-/// Progress and the end of a search.
-#[derive(Clone, Debug, PartialEq)]
-pub enum SearchEvent {
-    /// A line of a completed iteration.
-    Progress(Report),
-    /// The search ended.
-    Finished(SearchResult),
-}
+/// Progress and the end of a search: an iteration's line, then the result.
+pub type SearchEvent = crate::core::Event<Report, SearchResult>;
 
 /// Receives events on the worker thread.
-pub type EventSink = Box<dyn FnMut(SearchEvent) + Send>;
+pub type EventSink = worker::EventSink<Searcher>;
 
-enum Job {
-    Search {
-        position: Position,
-        limits: Limits,
-        stop: StopSignal,
-        sink: EventSink,
-        done: Sender<SearchResult>,
-    },
-    Clear,
-    Resize(usize),
+/// The Othello search as the engine thread runs it.
+impl GameSearch for Searcher {
+    type Position = Position;
+    type Limits = Limits;
+    type Progress = Report;
+    type Result = SearchResult;
+
+    fn search(
+        &mut self,
+        position: &Position,
+        limits: &Limits,
+        stop: &StopSignal,
+        progress: &mut dyn FnMut(&Report),
+    ) -> SearchResult {
+        Searcher::search(self, position, limits, stop, progress)
+    }
+
+    fn clear(&mut self) {
+        Searcher::clear(self)
+    }
+
+    fn resize(&mut self, mib: usize) {
+        Searcher::resize(self, mib)
+    }
 }
 
 /// The engine. See the module documentation.
 pub struct Engine {
     game: Game,
     options: EngineOptions,
-    jobs: Option<Sender<Job>>,
-    worker: Option<JoinHandle<()>>,
-    stop: StopSignal,
-    running: Option<Receiver<SearchResult>>,
+    worker: Worker<Searcher>,
     rng: StdRng,
 }
-
-/// The most search threads an engine accepts.
-pub const MAX_THREADS: usize = 256;
-
-/// A number of search threads typed by a user or a GUI (`threads 2`,
-/// `oxello-threads 2`): 1 to [`MAX_THREADS`], else `None`.
-pub fn parse_threads(text: &str) -> Option<usize> {
-    text.parse::<usize>()
-        .ok()
-        .filter(|n| (1..=MAX_THREADS).contains(n))
-}
-
-/// The default number of search threads: the cores the machine offers.
-pub fn default_threads() -> usize {
-    std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1)
-        .min(MAX_THREADS)
-}
-
-/// Stack of the search thread: recursion is shallow but PV lines live there.
-const WORKER_STACK_BYTES: usize = 16 << 20;
 
 impl Engine {
     /// An engine with a new 8x8 game.
     pub fn new(options: EngineOptions) -> Engine {
-        let (jobs, inbox) = mpsc::channel::<Job>();
         let hash = options.hash_mib;
-        let worker = std::thread::Builder::new()
-            .name("oxello-search".to_string())
-            .stack_size(WORKER_STACK_BYTES)
-            .spawn(move || {
-                let searcher = Searcher::new(hash);
-                Searcher::warm_up();
-                worker_loop(searcher, inbox)
-            })
-            .expect("cannot start the search thread");
+        let worker = Worker::spawn("oxello-search", "search", StopSignal::new(), move || {
+            let searcher = Searcher::new(hash);
+            Searcher::warm_up();
+            searcher
+        });
         Engine {
             game: Game::new(BoardSize::Eight),
             rng: StdRng::seed_from_u64(options.seed),
             options,
-            jobs: Some(jobs),
-            worker: Some(worker),
-            stop: StopSignal::new(),
-            running: None,
+            worker,
         }
     }
 
@@ -357,13 +330,13 @@ impl Engine {
     pub fn set_hash(&mut self, mib: usize) {
         self.abort();
         self.options.hash_mib = mib;
-        self.send(Job::Resize(mib));
+        self.worker.resize(mib);
     }
 
     /// Forgets the table's content (for reproducible searches).
     pub fn clear_table(&mut self) {
         self.abort();
-        self.send(Job::Clear);
+        self.worker.clear();
     }
 
     /// Starts a new game of `size` from its standard position.
@@ -445,7 +418,6 @@ impl Engine {
     pub fn go(&mut self, request: GoRequest, mut sink: EventSink) {
         self.abort();
         let position = self.position();
-        let (done, result) = mpsc::channel();
         if let Player::Simple(player) = self.options.player {
             let started = Instant::now();
             let mv = player.choose(&position, &mut self.rng);
@@ -462,12 +434,11 @@ impl Engine {
                 stopped: None,
             };
             sink(SearchEvent::Finished(outcome.clone()));
-            let _ = done.send(outcome);
-            self.running = Some(result);
+            self.worker.answer(outcome);
             return;
         }
         let limits = self.limits(&request);
-        self.search(position, limits, sink, done, result);
+        self.search(position, limits, sink);
     }
 
     /// Starts a search of the current position with exactly `limits`,
@@ -475,32 +446,18 @@ impl Engine {
     /// at once. Events go to `sink` on the search thread.
     pub fn go_limits(&mut self, limits: Limits, sink: EventSink) {
         self.abort();
-        let (done, result) = mpsc::channel();
-        self.search(self.position(), limits, sink, done, result);
+        self.search(self.position(), limits, sink);
     }
 
-    fn search(
-        &mut self,
-        position: Position,
-        limits: Limits,
-        sink: EventSink,
-        done: Sender<SearchResult>,
-        result: Receiver<SearchResult>,
-    ) {
-        self.stop.reset();
-        self.send(Job::Search {
-            position,
-            limits,
-            stop: self.stop.clone(),
-            sink,
-            done,
-        });
-        self.running = Some(result);
+    /// Lowers the stop signal and starts the search.
+    fn search(&mut self, position: Position, limits: Limits, sink: EventSink) {
+        self.worker.stop_signal().reset();
+        self.worker.go(position, limits, sink);
     }
 
     /// Asks the running search to finish now; returns at once.
     pub fn stop(&self) {
-        self.stop.stop();
+        self.worker.stop();
     }
 
     /// A handle on the stop flag of this engine's searches, for another
@@ -508,22 +465,18 @@ impl Engine {
     /// `quit` or end of input arrives. [`Engine::go`] lowers the flag when a
     /// search starts, so a stop raised between searches does no harm.
     pub fn stop_signal(&self) -> StopSignal {
-        self.stop.clone()
+        self.worker.stop_signal()
     }
 
     /// Whether a search has been started and its result not yet collected.
     pub fn is_searching(&self) -> bool {
-        self.running.is_some()
+        self.worker.is_searching()
     }
 
     /// Waits for the running search and returns its result (`None` when no
     /// search was running).
     pub fn wait(&mut self) -> Option<SearchResult> {
-        let result = self.running.take()?.recv().ok();
-        if result.is_none() {
-            log::error!("the search thread ended without a result");
-        }
-        result
+        self.worker.wait()
     }
 
     /// Searches the current position and waits for the result.
@@ -534,50 +487,7 @@ impl Engine {
 
     /// Stops and collects any running search.
     fn abort(&mut self) {
-        if self.running.is_some() {
-            self.stop();
-            let _ = self.wait();
-        }
-    }
-
-    fn send(&self, job: Job) {
-        if let Some(jobs) = &self.jobs
-            && jobs.send(job).is_err()
-        {
-            log::error!("the search thread is gone");
-        }
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        self.abort();
-        self.jobs = None;
-        if let Some(worker) = self.worker.take() {
-            let _ = worker.join();
-        }
-    }
-}
-
-fn worker_loop(mut searcher: Searcher, inbox: Receiver<Job>) {
-    while let Ok(job) = inbox.recv() {
-        match job {
-            Job::Search {
-                position,
-                limits,
-                stop,
-                mut sink,
-                done,
-            } => {
-                let result = searcher.search(&position, &limits, &stop, &mut |report| {
-                    sink(SearchEvent::Progress(report.clone()))
-                });
-                sink(SearchEvent::Finished(result.clone()));
-                let _ = done.send(result);
-            }
-            Job::Clear => searcher.clear(),
-            Job::Resize(mib) => searcher.resize(mib),
-        }
+        self.worker.abort();
     }
 }
 

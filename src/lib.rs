@@ -6,7 +6,9 @@
 //! ([`search`]) behind the [`engine`] facade, the NBoard, GTP and console
 //! protocols ([`protocol`]), engine matches ([`arena`]) and self-play
 //! training records ([`selfplay`]). Gomoku, the second game, has its own
-//! board, search and Gomocup protocol in [`gomoku`].
+//! board and search in [`gomoku`]; its Gomocup protocol and console are in
+//! [`protocol`]. What both games share (the stop signal, thread counts,
+//! the engine thread) is in [`core`].
 //!
 //! The vocabulary types are re-exported here: [`Square`], [`Color`],
 //! [`BoardSize`], [`Board`] (two bitboards relative to the side to move),
@@ -44,6 +46,7 @@ pub mod arena;
 pub mod bitboard;
 pub mod board;
 pub mod color;
+pub mod core;
 pub mod diagram;
 pub mod engine;
 pub mod eval;

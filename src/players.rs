@@ -15,65 +15,15 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::square::Square;
 use rand::Rng;
-use std::fmt;
-use std::str::FromStr;
+
+pub use crate::core::players::{ParsePlayerError, SimplePlayer};
 
 /// `positional` switches from restricting the opponent to flipping many
 /// discs at this many empties on the 8x8 board; smaller boards scale it by
 /// their number of squares (11.25 on 6x6, 5 on 4x4).
 pub const POSITIONAL_ENDGAME_EMPTIES: u32 = 20;
 
-/// A simple player, by strength: `Random` < `Greedy` < `Positional`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum SimplePlayer {
-    /// A legal move chosen uniformly at random.
-    Random,
-    /// The move flipping the most discs; ties to the square nearest the
-    /// centre, then to the lowest square index (a1 = 0, b1 = 1, .., h8 = 63).
-    Greedy,
-    /// Corners first, then safe edges, then inner squares, then C-squares and
-    /// last X-squares next to empty corners; within a class, early in the
-    /// game the move leaving the opponent fewest moves, late the move
-    /// flipping the most discs; then nearest the centre, then lowest index.
-    Positional,
-}
-
-/// A player name that is not one of `random`, `greedy`, `positional`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParsePlayerError {
-    /// The text that was not a player name.
-    pub text: String,
-}
-
-impl fmt::Display for ParsePlayerError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown player '{}' (use random, greedy or positional)",
-            self.text
-        )
-    }
-}
-
-impl std::error::Error for ParsePlayerError {}
-
 impl SimplePlayer {
-    /// Every simple player, weakest first.
-    pub const ALL: [SimplePlayer; 3] = [
-        SimplePlayer::Random,
-        SimplePlayer::Greedy,
-        SimplePlayer::Positional,
-    ];
-
-    /// The name that [`FromStr`] reads and [`Display`](fmt::Display) writes.
-    pub const fn name(self) -> &'static str {
-        match self {
-            SimplePlayer::Random => "random",
-            SimplePlayer::Greedy => "greedy",
-            SimplePlayer::Positional => "positional",
-        }
-    }
-
     /// The move this player makes in `position`: [`Move::Pass`] when the side
     /// to move has no legal placement (it must pass, or the game is over and
     /// any move would be refused). Only `Random` uses `rng`; the others are
@@ -92,27 +42,6 @@ impl SimplePlayer {
             square,
             flips: board.flips(square),
         }
-    }
-}
-
-impl fmt::Display for SimplePlayer {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for SimplePlayer {
-    type Err = ParsePlayerError;
-
-    /// Reads a player name, in any case, surrounding spaces ignored.
-    fn from_str(text: &str) -> Result<SimplePlayer, ParsePlayerError> {
-        let name = text.trim();
-        SimplePlayer::ALL
-            .into_iter()
-            .find(|p| p.name().eq_ignore_ascii_case(name))
-            .ok_or_else(|| ParsePlayerError {
-                text: text.to_string(),
-            })
     }
 }
 

@@ -1,7 +1,8 @@
 //! What the referee asks of an engine, whatever runs it: the
 //! [`Lifecycle`] every engine of either game has (start, restart, seed),
-//! Othello's [`Contestant`] trait with its move request and reply, and the
-//! faults that lose a game.
+//! the [`Contestant`] trait over a game's [`Exchange`] (Othello's move
+//! request and reply are here; gomoku's in [`super::gomoku_exchange`]), and
+//! the faults that lose a game.
 
 use crate::color::Color;
 use crate::formats::ggf::GgfGame;
@@ -218,12 +219,32 @@ pub struct GameSetup {
     pub time: MoveTime,
 }
 
-/// One Othello engine as the referee sees it.
-pub trait Contestant: Lifecycle {
+/// What a game's referee and its engines exchange.
+pub trait Exchange {
+    /// The match settings an engine is told before a game.
+    type Setup;
+    /// Everything an engine needs to choose the next move.
+    type Request<'a>;
+    /// An engine's move.
+    type Reply;
+}
+
+/// One engine as the referee of the game `G` sees it.
+pub trait Contestant<G: Exchange>: Lifecycle {
     /// Prepares for a new game with these settings.
-    fn new_game(&mut self, setup: &GameSetup) -> Result<(), Fault>;
+    fn new_game(&mut self, setup: &G::Setup) -> Result<(), Fault>;
 
     /// Chooses the next move; the engine is told the moves it has not seen
     /// yet first (the opponent's, passes included).
-    fn choose(&mut self, request: &MoveRequest<'_>) -> Result<Reply, Fault>;
+    fn choose(&mut self, request: &G::Request<'_>) -> Result<G::Reply, Fault>;
+}
+
+/// Othello's exchange: [`GameSetup`], [`MoveRequest`], [`Reply`].
+#[derive(Clone, Copy, Debug)]
+pub struct Othello;
+
+impl Exchange for Othello {
+    type Setup = GameSetup;
+    type Request<'a> = MoveRequest<'a>;
+    type Reply = Reply;
 }

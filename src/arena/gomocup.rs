@@ -27,8 +27,8 @@
 //! engine until [`COMMAND_PAUSE`] after its last line. The pause is not
 //! charged to the engine's time.
 
-use crate::arena::contestant::{Fault, Lifecycle};
-use crate::arena::gomoku::{GomokuContestant, GomokuReply, GomokuRequest, GomokuSettings};
+use crate::arena::contestant::{Contestant, Fault, Lifecycle};
+use crate::arena::gomoku_exchange::{Gomoku, GomokuReply, GomokuRequest, GomokuSettings};
 use crate::arena::process::EngineProcess;
 use crate::arena::spec::{CommandLine, InfoSetting};
 use crate::gomoku::board::Point;
@@ -251,7 +251,7 @@ impl Lifecycle for GomocupClient {
     }
 }
 
-impl GomokuContestant for GomocupClient {
+impl Contestant<Gomoku> for GomocupClient {
     fn new_game(&mut self, settings: &GomokuSettings) -> Result<(), Fault> {
         self.ensure_started()?;
         let deadline = Instant::now() + self.startup_timeout;

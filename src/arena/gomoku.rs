@@ -26,102 +26,23 @@
 //!   names the fault.
 
 use crate::Color;
-use crate::arena::contestant::{Fault, FaultKind, Forfeit, Lifecycle};
+use crate::arena::contestant::{Contestant, Fault, FaultKind, Forfeit, Lifecycle};
 use crate::arena::game::{MatchGame, MatchRecord, PlayedGame, RecordSummary};
 use crate::arena::gomocup::GomocupClient;
+pub use crate::arena::gomoku_exchange::{
+    GOMOCUP_MAX_MEMORY, Gomoku, GomokuReply, GomokuRequest, GomokuSettings,
+};
 use crate::arena::spec::{EngineKind, EngineSpec, Protocol};
 use crate::engine::Player;
 use crate::gomoku::board::{Board, Point, Status};
 use crate::gomoku::openings::Opening;
 use crate::gomoku::players::GomokuPlayer;
-use crate::gomoku::rules::{Config, ConfigError};
+use crate::gomoku::rules::ConfigError;
 use crate::gomoku::sgf::{GomokuRecord, RecordMove};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::cmp::Ordering;
 use std::time::{Duration, Instant};
-
-/// Gomocup's memory limit, 350 MiB (`INFO max_memory 367001600`).
-pub const GOMOCUP_MAX_MEMORY: u64 = 350 << 20;
-
-/// The limits and rules of a gomoku match, as the engines are told them.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct GomokuSettings {
-    /// Board and rule (five in a row: the Gomocup protocol has no other n).
-    pub config: Config,
-    /// `timeout_turn`: time for each move (`Some(0)`: as fast as possible).
-    pub turn: Option<Duration>,
-    /// `timeout_match`: time for all of an engine's moves in a game.
-    pub match_time: Option<Duration>,
-    /// Tolerance on top of the turn or match time left.
-    pub tolerance: Duration,
-    /// Longest wait for a move when neither time is set.
-    pub move_timeout: Duration,
-    /// `max_memory` in bytes (0: no limit).
-    pub max_memory: u64,
-    /// `max_depth` (a Yixin extension; oxello and Rapfi read it).
-    pub depth: Option<u32>,
-    /// `thread_num` (a Yixin extension).
-    pub threads: Option<usize>,
-}
-
-impl Default for GomokuSettings {
-    /// 15x15 freestyle, no time set, a tolerance of 1 s, 60 s at most per
-    /// move, Gomocup's 350 MiB.
-    fn default() -> Self {
-        GomokuSettings {
-            config: Config::default(),
-            turn: None,
-            match_time: None,
-            tolerance: Duration::from_secs(1),
-            move_timeout: Duration::from_secs(60),
-            max_memory: GOMOCUP_MAX_MEMORY,
-            depth: None,
-            threads: None,
-        }
-    }
-}
-
-impl GomokuSettings {
-    /// The match time left after `used`, and how long the next move may
-    /// take.
-    pub fn allowance(&self, used: Duration) -> (Option<Duration>, Duration) {
-        let left = self.match_time.map(|time| time.saturating_sub(used));
-        let limit = match (self.turn, left) {
-            (Some(turn), Some(left)) => Some(turn.min(left)),
-            (turn, left) => turn.or(left),
-        };
-        (
-            left,
-            limit.map_or(self.move_timeout, |limit| limit + self.tolerance),
-        )
-    }
-
-    /// `15x15 standard, 1 s per move, 60 s per game, 350 MiB`.
-    pub fn describe(&self) -> String {
-        let config = self.config;
-        let mut text = format!("{}x{} {}", config.width, config.height, config.rule);
-        let seconds = |time: Duration| time.as_secs_f64();
-        match (self.turn, self.match_time) {
-            (None, None) => text.push_str(", no time limit"),
-            (turn, game) => {
-                if let Some(turn) = turn {
-                    text.push_str(&format!(", {} s per move", seconds(turn)));
-                }
-                if let Some(game) = game {
-                    text.push_str(&format!(", {} s per game", seconds(game)));
-                }
-            }
-        }
-        if self.max_memory > 0 {
-            text.push_str(&format!(", {} MiB", self.max_memory >> 20));
-        }
-        if let Some(depth) = self.depth {
-            text.push_str(&format!(", depth {depth}"));
-        }
-        text
-    }
-}
 
 /// A gomoku match's own settings.
 #[derive(Clone, Debug, PartialEq)]
@@ -146,33 +67,6 @@ impl GomokuMatch {
         }
         Ok(GomokuMatch { settings, openings })
     }
-}
-
-/// What a gomoku engine is asked for a move.
-pub struct GomokuRequest<'a> {
-    /// The game so far (its history holds every stone in order, the
-    /// opening's included); the engine's colour is the side to move.
-    pub board: &'a Board,
-    /// The engine's match time left (`None`: untimed).
-    pub time_left: Option<Duration>,
-    /// How long the move may take.
-    pub allowance: Duration,
-}
-
-/// An engine's move and how long its turn took.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct GomokuReply {
-    pub point: Point,
-    pub elapsed: Duration,
-}
-
-/// One gomoku engine as the referee sees it.
-pub trait GomokuContestant: Lifecycle {
-    /// Prepares for a new game with these settings.
-    fn new_game(&mut self, settings: &GomokuSettings) -> Result<(), Fault>;
-
-    /// Chooses the next move.
-    fn choose(&mut self, request: &GomokuRequest<'_>) -> Result<GomokuReply, Fault>;
 }
 
 /// A simple player in the match process.
@@ -210,7 +104,7 @@ impl Lifecycle for LocalGomoku {
     }
 }
 
-impl GomokuContestant for LocalGomoku {
+impl Contestant<Gomoku> for LocalGomoku {
     fn new_game(&mut self, _settings: &GomokuSettings) -> Result<(), Fault> {
         Ok(())
     }
@@ -230,7 +124,7 @@ impl GomokuContestant for LocalGomoku {
 
 impl MatchGame for GomokuMatch {
     type Record = GomokuRecord;
-    type Player = Box<dyn GomokuContestant>;
+    type Player = Box<dyn Contestant<Gomoku>>;
 
     fn openings(&self) -> usize {
         self.openings.len()
@@ -311,8 +205,8 @@ impl MatchGame for GomokuMatch {
 /// `black` and `white`: its record (result included; no comment) and the
 /// forfeit, if any.
 pub fn play_game(
-    black: &mut dyn GomokuContestant,
-    white: &mut dyn GomokuContestant,
+    black: &mut dyn Contestant<Gomoku>,
+    white: &mut dyn Contestant<Gomoku>,
     opening: &[Point],
     settings: &GomokuSettings,
 ) -> PlayedGame<GomokuRecord> {
@@ -350,8 +244,8 @@ pub fn play_game(
 
 /// Plays the game out: the final status, or the forfeit.
 fn run(
-    black: &mut dyn GomokuContestant,
-    white: &mut dyn GomokuContestant,
+    black: &mut dyn Contestant<Gomoku>,
+    white: &mut dyn Contestant<Gomoku>,
     board: &mut Board,
     record: &mut GomokuRecord,
     settings: &GomokuSettings,
@@ -363,7 +257,7 @@ fn run(
     let mut status = board.status();
     while status == Status::Ongoing {
         let side = board.to_move();
-        let player: &mut dyn GomokuContestant = match side {
+        let player: &mut dyn Contestant<Gomoku> = match side {
             Color::Black => &mut *black,
             Color::White => &mut *white,
         };
@@ -461,7 +355,7 @@ impl MatchRecord for GomokuRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gomoku::rules::Rule;
+    use crate::gomoku::rules::{Config, Rule};
 
     fn local(name: &str, player: GomokuPlayer) -> LocalGomoku {
         LocalGomoku::new(name, player)

@@ -24,7 +24,7 @@
 //! in-process engines only; give a GTP engine its level on its command line.
 
 use crate::arena::contestant::{
-    Contestant, Fault, FaultKind, GameSetup, Lifecycle, MoveRequest, MoveTime, Reply,
+    Contestant, Fault, FaultKind, GameSetup, Lifecycle, MoveRequest, MoveTime, Othello, Reply,
 };
 use crate::arena::process::EngineProcess;
 use crate::arena::spec::CommandLine;
@@ -269,7 +269,7 @@ impl Lifecycle for GtpClient {
     }
 }
 
-impl Contestant for GtpClient {
+impl Contestant<Othello> for GtpClient {
     fn new_game(&mut self, setup: &GameSetup) -> Result<(), Fault> {
         self.ensure_started()?;
         let deadline = Instant::now() + self.startup_timeout;

@@ -2,7 +2,7 @@
 //! the [`Engine`] facade, with no subprocess and no protocol.
 
 use crate::arena::contestant::{
-    Contestant, Fault, GameSetup, Lifecycle, MoveRequest, MoveTime, Reply,
+    Contestant, Fault, GameSetup, Lifecycle, MoveRequest, MoveTime, Othello, Reply,
 };
 use crate::engine::{Engine, EngineOptions, GoRequest, Player};
 use crate::formats::transcript::Token;
@@ -68,7 +68,7 @@ impl Lifecycle for LocalEngine {
     }
 }
 
-impl Contestant for LocalEngine {
+impl Contestant<Othello> for LocalEngine {
     /// A fresh table for every game, so that a game does not depend on the
     /// games played before it (the same as a new process would give).
     fn new_game(&mut self, _setup: &GameSetup) -> Result<(), Fault> {

@@ -10,12 +10,13 @@
 //!   openings, one game refereed; [`MatchRecord`]: the match file's
 //!   records), implemented once by [`othello`] and once by [`gomoku`].
 //! * [`contestant`]: the [`Lifecycle`](contestant::Lifecycle) of every
-//!   engine, Othello's [`Contestant`](contestant::Contestant) trait with the
-//!   move request and reply, and the [`Fault`](contestant::Fault)s that lose
-//!   a game; implemented by [`local`] (the [`Engine`](crate::engine::Engine)
-//!   facade), [`nboard`] and [`gtp`] (subprocess clients over [`process`]).
-//!   Gomoku's engines are [`gomocup`] clients and oxello's simple players
-//!   ([`gomoku`]).
+//!   engine, the [`Contestant`](contestant::Contestant) trait over a game's
+//!   exchange (Othello's move request and reply; gomoku's in
+//!   [`gomoku_exchange`]), and the [`Fault`](contestant::Fault)s that lose
+//!   a game; implemented for Othello by [`local`] (the
+//!   [`Engine`](crate::engine::Engine) facade), [`nboard`] and [`gtp`]
+//!   (subprocess clients over [`process`]), for gomoku by [`gomocup`]
+//!   clients and oxello's simple players ([`gomoku`]).
 //! * [`referee`]: one Othello game: the board, the clocks, forced passes,
 //!   checks ([`gomoku`] has gomoku's).
 //! * [`schedule`]: which games (openings × colours × rounds).
@@ -56,6 +57,7 @@ pub mod contestant;
 pub mod game;
 pub mod gomocup;
 pub mod gomoku;
+pub mod gomoku_exchange;
 pub mod gtp;
 pub mod local;
 pub mod merge;

@@ -19,7 +19,9 @@
 //! whose clock is the time for this move (`TI[T]`) and whose moves carry no
 //! times, so its remaining time is always `T`.
 
-use crate::arena::contestant::{Contestant, Fault, GameSetup, Lifecycle, MoveRequest, Reply};
+use crate::arena::contestant::{
+    Contestant, Fault, GameSetup, Lifecycle, MoveRequest, Othello, Reply,
+};
 use crate::arena::process::EngineProcess;
 use crate::arena::spec::CommandLine;
 use crate::formats::ggf::{GgfGame, GgfMove};
@@ -196,7 +198,7 @@ impl Lifecycle for NboardClient {
     }
 }
 
-impl Contestant for NboardClient {
+impl Contestant<Othello> for NboardClient {
     fn new_game(&mut self, setup: &GameSetup) -> Result<(), Fault> {
         self.ensure_started()?;
         if let Some(depth) = setup.depth

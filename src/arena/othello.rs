@@ -2,7 +2,7 @@
 //! start), the [`super::referee`], the engines (in-process, NBoard,
 //! GTP) and the GGF match file.
 
-use crate::arena::contestant::{Contestant, Fault};
+use crate::arena::contestant::{Contestant, Fault, Othello};
 use crate::arena::game::{MatchGame, MatchRecord, PlayedGame, RecordSummary};
 use crate::arena::gtp::{GtpClient, PassStyle};
 use crate::arena::local::LocalEngine;
@@ -51,7 +51,7 @@ impl Default for OthelloMatch {
 
 impl MatchGame for OthelloMatch {
     type Record = GgfGame;
-    type Player = Box<dyn Contestant>;
+    type Player = Box<dyn Contestant<Othello>>;
 
     fn openings(&self) -> usize {
         self.openings.len()

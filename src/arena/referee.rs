@@ -17,7 +17,7 @@
 //!   for a time-out and `:r` otherwise.
 
 use crate::arena::contestant::{
-    Contestant, Fault, FaultKind, Forfeit, GameSetup, MoveRequest, MoveTime, SideClock,
+    Contestant, Fault, FaultKind, Forfeit, GameSetup, MoveRequest, MoveTime, Othello, SideClock,
 };
 use crate::arena::game::PlayedGame;
 use crate::color::Color;
@@ -101,8 +101,8 @@ type Ending = Result<i32, Forfeit>;
 /// Plays a game from `opening` between `black` and `white`: its record
 /// (result and clocks included; no comment) and the forfeit, if any.
 pub fn play_game(
-    black: &mut dyn Contestant,
-    white: &mut dyn Contestant,
+    black: &mut dyn Contestant<Othello>,
+    white: &mut dyn Contestant<Othello>,
     opening: &Game,
     settings: &RefereeSettings,
 ) -> PlayedGame<GgfGame> {
@@ -163,7 +163,11 @@ impl<'a> Referee<'a> {
         }
     }
 
-    fn run(&mut self, black: &mut dyn Contestant, white: &mut dyn Contestant) -> Ending {
+    fn run(
+        &mut self,
+        black: &mut dyn Contestant<Othello>,
+        white: &mut dyn Contestant<Othello>,
+    ) -> Ending {
         let setup = self.setup();
         let forfeit = |loser| move |fault| Forfeit { loser, fault };
         black.new_game(&setup).map_err(forfeit(Color::Black))?;
@@ -184,7 +188,7 @@ impl<'a> Referee<'a> {
                 }
                 continue;
             }
-            let player: &mut dyn Contestant = match position.side {
+            let player: &mut dyn Contestant<Othello> = match position.side {
                 Color::Black => &mut *black,
                 Color::White => &mut *white,
             };
@@ -209,7 +213,7 @@ impl<'a> Referee<'a> {
     }
 
     /// Asks for one move, checks it and plays it.
-    fn one_move(&mut self, player: &mut dyn Contestant) -> Result<(), Fault> {
+    fn one_move(&mut self, player: &mut dyn Contestant<Othello>) -> Result<(), Fault> {
         let position = self.game.position();
         let side = index(position.side);
         let (time, allowance) = match self.settings.time {

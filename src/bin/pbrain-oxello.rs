@@ -11,7 +11,7 @@ fn main() -> ExitCode {
     match oxello::protocol::run(
         oxello::protocol::Mode::Gomocup,
         oxello::engine::EngineOptions::default(),
-        None,
+        oxello::gomoku::engine::EngineOptions::default(),
     ) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {

@@ -239,7 +239,7 @@ pub fn config(args: &MatchArgs, engine: &EngineArgs) -> Result<MatchConfig, Box<
     game.referee.grace = seconds("--grace", args.grace)?;
     game.referee.move_timeout = seconds("--move-timeout", args.move_timeout)?;
     if let Some(threads) = engine.threads {
-        game.threads = threads.clamp(1, oxello::engine::MAX_THREADS);
+        game.threads = threads.clamp(1, oxello::core::MAX_THREADS);
     }
     game.gtp_passes = args.gtp_passes.unwrap_or_default();
     let mut config = match_config(args, engine, game, None)?;

@@ -151,10 +151,10 @@ impl EngineArgs {
         }
         options.depth = self.depth;
         if let Some(threads) = self.threads {
-            if !(1..=oxello::engine::MAX_THREADS).contains(&threads) {
+            if !(1..=oxello::core::MAX_THREADS).contains(&threads) {
                 return Err(usage(format!(
                     "--threads {threads}: use 1 to {}",
-                    oxello::engine::MAX_THREADS
+                    oxello::core::MAX_THREADS
                 )));
             }
             options.threads = Some(threads);
@@ -174,18 +174,22 @@ impl EngineArgs {
         Ok(options)
     }
 
-    /// The search depth of the Gomocup brain the auto-detecting loop
-    /// switches to: `--level N` (the Othello level until then) when no
-    /// `--depth` is given, at most the gomoku search's deepest. (`--depth`
-    /// and `--time` reach the brain through the engine options.)
-    pub fn auto_gomoku_depth(&self) -> Option<u32> {
+    /// The options of the Gomocup brain the auto-detecting loop switches
+    /// to, from the Othello `options`: its search depth is `--level N` (the
+    /// Othello level until then) when no `--depth` is given, at most the
+    /// gomoku search's deepest.
+    pub fn auto_gomoku_options(
+        &self,
+        options: &oxello::engine::EngineOptions,
+    ) -> oxello::gomoku::engine::EngineOptions {
         use oxello::engine::Player;
-        match self.level {
+        let depth = match self.level {
             Some(Player::Level(level)) if self.depth.is_none() => {
                 Some(level.level.min(oxello::gomoku::search::MAX_DEPTH))
             }
             _ => None,
-        }
+        };
+        gomoku_engine_options(options, depth.or(options.depth))
     }
 
     /// The options of the gomoku modes (`gomocup`, `console --game
@@ -197,12 +201,12 @@ impl EngineArgs {
     pub fn gomoku_options(
         &self,
         command: &str,
-    ) -> Result<oxello::engine::EngineOptions, Box<dyn Error>> {
+    ) -> Result<oxello::gomoku::engine::EngineOptions, Box<dyn Error>> {
         use oxello::engine::Player;
-        use oxello::gomoku::console::MAX_SECONDS;
         use oxello::gomoku::search::MAX_DEPTH;
+        use oxello::protocol::gomoku_console::MAX_SECONDS;
         self.refuse(command, &["selectivity", "seed"])?;
-        let mut options = self.options()?;
+        let options = self.options()?;
         let level = match self.level {
             Some(Player::Level(level)) => Some(level.level),
             Some(Player::Simple(player)) => {
@@ -218,13 +222,13 @@ impl EngineArgs {
                 "--depth and --level both set {command}'s search depth: give one"
             )));
         }
-        if let Some(depth) = self.depth.or(level) {
-            if !(1..=MAX_DEPTH).contains(&depth) {
-                return Err(usage(format!(
-                    "{command}: search depth {depth}: use 1 to {MAX_DEPTH}"
-                )));
-            }
-            options.depth = Some(depth);
+        let depth = self.depth.or(level);
+        if let Some(depth) = depth
+            && !(1..=MAX_DEPTH).contains(&depth)
+        {
+            return Err(usage(format!(
+                "{command}: search depth {depth}: use 1 to {MAX_DEPTH}"
+            )));
         }
         if let Some(seconds) = self.time
             && !(0.01..=MAX_SECONDS).contains(&seconds)
@@ -233,7 +237,7 @@ impl EngineArgs {
                 "{command}: --time {seconds}: use 0.01 to {MAX_SECONDS} seconds per move"
             )));
         }
-        Ok(options)
+        Ok(gomoku_engine_options(&options, depth))
     }
 
     /// Refuses the global options among `names` (see [`ENGINE_OPTIONS`]) (`level`, `hash`, `depth`,
@@ -445,24 +449,44 @@ pub fn is_closed_stdout(error: &(dyn Error + 'static)) -> bool {
         .is_some_and(|error| error.kind() == std::io::ErrorKind::BrokenPipe)
 }
 
+/// The gomoku engine's options from the command line's `options`, with the
+/// search depth `depth`.
+fn gomoku_engine_options(
+    options: &oxello::engine::EngineOptions,
+    depth: Option<u32>,
+) -> oxello::gomoku::engine::EngineOptions {
+    oxello::gomoku::engine::EngineOptions {
+        hash_mib: options.hash_mib,
+        depth,
+        time: options.time,
+        threads: options.threads,
+    }
+}
+
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn Error>> {
     use oxello::protocol::Mode;
     let engine = &cli.engine;
-    let run_loop = |mode, options, gomoku_depth| -> Result<ExitCode, Box<dyn Error>> {
-        oxello::protocol::run(mode, options, gomoku_depth)?;
+    let run_loop = |mode, options, gomoku| -> Result<ExitCode, Box<dyn Error>> {
+        oxello::protocol::run(mode, options, gomoku)?;
         Ok(ExitCode::SUCCESS)
     };
-    let protocol = |mode, options| run_loop(mode, options, None);
+    // An Othello mode, which never switches to gomoku.
+    let protocol = |mode, options| run_loop(mode, options, Default::default());
+    let gomoku = |mode, gomoku| run_loop(mode, Default::default(), gomoku);
     match &cli.command {
         Some(Command::Console(args)) => match console::mode(args)? {
             mode @ Mode::GomokuConsole(_) => {
-                protocol(mode, engine.gomoku_options("console --game gomoku")?)
+                gomoku(mode, engine.gomoku_options("console --game gomoku")?)
             }
             mode => protocol(mode, engine.options()?),
         },
-        Some(Command::Gomocup) => protocol(Mode::Gomocup, engine.gomoku_options("gomocup")?),
-        None => run_loop(Mode::Auto, engine.options()?, engine.auto_gomoku_depth()),
+        Some(Command::Gomocup) => gomoku(Mode::Gomocup, engine.gomoku_options("gomocup")?),
+        None => {
+            let options = engine.options()?;
+            let gomoku = engine.auto_gomoku_options(&options);
+            run_loop(Mode::Auto, options, gomoku)
+        }
         Some(Command::Nboard) => protocol(Mode::Nboard, engine.options()?),
         Some(Command::Gtp) => protocol(Mode::Gtp, engine.options()?),
         Some(Command::Move(args)) => r#move::run(args, engine),

@@ -244,7 +244,7 @@ pub fn config(args: &SelfplayArgs, engine: &EngineArgs) -> Result<Config, Box<dy
         shard: args.shard,
         threads: options
             .threads
-            .unwrap_or_else(oxello::engine::default_threads),
+            .unwrap_or_else(oxello::core::default_threads),
         hash_mib: engine.hash.map_or(DEFAULT_HASH_MIB, |_| options.hash_mib),
         format: args.format,
         opening,
@@ -319,7 +319,7 @@ pub fn gomoku(
         shard: args.shard,
         threads: options
             .threads
-            .unwrap_or_else(oxello::engine::default_threads),
+            .unwrap_or_else(oxello::core::default_threads),
         format: args.format,
     };
     Ok((game, run))

@@ -1,16 +1,15 @@
 //! Gomoku (n in a row), the second game: board and rules, line patterns,
 //! renju's forbidden points, threat search (VCF, VCT), a pattern
-//! evaluation, an alpha-beta search and the Gomocup (Piskvork) protocol.
+//! evaluation and an alpha-beta search, run by the engine thread both games
+//! share ([`engine`]).
 //!
-//! Nothing here touches the Othello board or search; the protocol plugs
-//! into the same command loop ([`crate::protocol`]) and stop signal.
+//! Nothing here touches the Othello board or search, nor the protocols: the
+//! Gomocup protocol and the gomoku console live in [`crate::protocol`].
 
 pub mod board;
-pub mod console;
 pub mod engine;
 pub mod eval;
 pub mod forbid;
-pub mod gomocup;
 pub mod openings;
 pub mod pattern;
 pub mod players;

@@ -7,9 +7,9 @@
 //! one, which loses, since passing is no move).
 
 use crate::Color;
+use crate::core::SimplePlayer;
 use crate::gomoku::board::{Board, DIRECTIONS, Point};
 use crate::gomoku::threat::is_legal;
-use crate::players::SimplePlayer;
 use rand::Rng;
 use std::cmp::Reverse;
 

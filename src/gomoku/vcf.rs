@@ -8,10 +8,10 @@
 //! means none was found within the budget.
 
 use crate::Color;
+use crate::core::StopSignal;
 use crate::gomoku::board::{Board, DIRECTIONS, STRIDE, Threats};
 use crate::gomoku::threat::Class;
 use crate::gomoku::threat::{class_of, defences, fives, is_legal, open_four_points};
-use crate::search::StopSignal;
 use rustc_hash::FxHashMap;
 use std::time::Instant;
 

@@ -46,6 +46,7 @@ use crate::formats::transcript::{self, Token};
 use crate::game::Game;
 use crate::moves::Move;
 use crate::perft::{self, PassConvention};
+use crate::protocol::GameEvent;
 use crate::protocol::host::SearchHost;
 use crate::protocol::{Flow, Handler};
 use crate::search::{Depth, Report, SearchResult, SolveMode, StopReason};
@@ -638,7 +639,7 @@ impl Handler for Console {
         Flow::Continue
     }
 
-    fn event(&mut self, generation: u64, event: SearchEvent, out: &mut Vec<String>) -> Flow {
+    fn event(&mut self, generation: u64, event: GameEvent, out: &mut Vec<String>) -> Flow {
         let Some(event) = self.host.accept(generation, event) else {
             return Flow::Continue;
         };

@@ -37,6 +37,7 @@ use crate::formats::spec;
 use crate::formats::transcript::Token;
 use crate::game::Game;
 use crate::moves::Move;
+use crate::protocol::GameEvent;
 use crate::protocol::host::SearchHost;
 use crate::protocol::{Flow, Handler};
 use crate::search::{Clock, SearchResult};
@@ -473,7 +474,7 @@ impl Handler for Gtp {
         Flow::Continue
     }
 
-    fn event(&mut self, generation: u64, event: SearchEvent, out: &mut Vec<String>) -> Flow {
+    fn event(&mut self, generation: u64, event: GameEvent, out: &mut Vec<String>) -> Flow {
         if let Some(SearchEvent::Finished(result)) = self.host.accept(generation, event) {
             self.finished(result, out);
         }

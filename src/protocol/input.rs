@@ -1,9 +1,9 @@
 //! Standard input and output of the command loop: the reader thread and the
 //! flushed writer.
 
+use crate::core::StopSignal;
 use crate::protocol::host::Interrupt;
 use crate::protocol::{Input, Mode, detect};
-use crate::search::StopSignal;
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc::Sender;
 

@@ -1,6 +1,7 @@
 //! The line-oriented protocols on stdin/stdout: NBoard ([`nboard`]), GTP
 //! ([`gtp`]) and the console for people ([`console`]), plus the one-shot
-//! mode ([`oneshot`]).
+//! mode ([`oneshot`]); for gomoku, the Gomocup brain ([`gomocup`]) and the
+//! gomoku console ([`gomoku_console`]).
 //!
 //! # One command loop
 //!
@@ -34,6 +35,8 @@
 //! `INFO`.
 
 pub mod console;
+pub mod gomocup;
+pub mod gomoku_console;
 pub mod gtp;
 mod host;
 mod input;
@@ -43,9 +46,11 @@ pub mod oneshot;
 #[cfg(test)]
 mod fuzz;
 
-use crate::engine::{Engine, EngineOptions, SearchEvent};
+use crate::core::StopSignal;
+use crate::engine::{Engine, EngineOptions};
 use crate::game::Game;
-pub(crate) use host::GomokuHost;
+use crate::gomoku::engine::{Engine as GomokuEngine, EngineOptions as GomokuOptions};
+pub(crate) use host::{GameEvent, GomokuHost};
 use host::{Interrupt, SearchHost};
 use std::collections::VecDeque;
 use std::io::IsTerminal;
@@ -63,10 +68,10 @@ pub enum Mode {
     Nboard,
     Gtp,
     Console,
-    /// Gomocup (Piskvork) gomoku brain: [`crate::gomoku::gomocup`].
+    /// Gomocup (Piskvork) gomoku brain: [`gomocup`].
     Gomocup,
     /// The console for people playing gomoku with these rules:
-    /// [`crate::gomoku::console`].
+    /// [`gomoku_console`].
     GomokuConsole(crate::gomoku::Config),
 }
 
@@ -79,12 +84,7 @@ pub(crate) enum Input {
     /// A line longer than [`MAX_LINE_BYTES`], dropped.
     TooLong { bytes: usize },
     /// An event of the search started as `generation`.
-    Search { generation: u64, event: SearchEvent },
-    /// An event of the gomoku search started as `generation`.
-    Gomoku {
-        generation: u64,
-        event: crate::gomoku::engine::Event,
-    },
+    Search { generation: u64, event: GameEvent },
     /// End of input.
     Eof,
     /// Ctrl-C (SIGINT) at the terminal, and when it came.
@@ -107,14 +107,9 @@ pub struct Settings {
     /// Whether a person is typing (stdin is a terminal): the console then
     /// greets at once, even in [`Mode::Auto`].
     pub interactive: bool,
-    /// Size of the gomoku modes' table, MiB (`--hash`; the Gomocup
-    /// brain's `INFO max_memory` and `hash_size` resize it).
-    pub gomoku_hash_mib: usize,
-    /// The gomoku search depth the command line gives [`Mode::Auto`] when
-    /// it switches to the Gomocup brain: its `--level` (an Othello level
-    /// until then), unless `--depth` is given. The gomoku modes started
-    /// by name have theirs in the engine options' depth.
-    pub gomoku_depth: Option<u32>,
+    /// The gomoku engine's options, for the gomoku modes (and
+    /// [`Mode::Auto`] when it switches to the Gomocup brain).
+    pub gomoku: GomokuOptions,
 }
 
 /// Environment variable naming the file NBoard's `learn` appends to.
@@ -131,8 +126,7 @@ impl Default for Settings {
         Settings {
             learn_file,
             interactive: false,
-            gomoku_hash_mib: crate::gomoku::engine::DEFAULT_HASH_MIB,
-            gomoku_depth: None,
+            gomoku: GomokuOptions::default(),
         }
     }
 }
@@ -147,21 +141,11 @@ pub(crate) trait Handler {
     fn line(&mut self, line: &str, out: &mut Vec<String>) -> Flow;
     /// A line longer than [`MAX_LINE_BYTES`] was dropped.
     fn too_long(&mut self, bytes: usize, out: &mut Vec<String>) -> Flow;
-    // The defaults of `event`, `gomoku_event`, `busy`, `working` and `game`
-    // are those of a handler that never searches: no engine events, never
-    // busy between lines, no Othello game.
+    // The defaults of `event`, `busy`, `working` and `game` are those of a
+    // handler that never searches: no engine events, never busy between
+    // lines, no Othello game.
     /// Handles an event of a search this handler started.
-    fn event(&mut self, generation: u64, event: SearchEvent, out: &mut Vec<String>) -> Flow {
-        let _ = (generation, event, out);
-        Flow::Continue
-    }
-    /// Handles an event of a gomoku search this handler started.
-    fn gomoku_event(
-        &mut self,
-        generation: u64,
-        event: crate::gomoku::engine::Event,
-        out: &mut Vec<String>,
-    ) -> Flow {
+    fn event(&mut self, generation: u64, event: GameEvent, out: &mut Vec<String>) -> Flow {
         let _ = (generation, event, out);
         Flow::Continue
     }
@@ -186,44 +170,63 @@ pub(crate) trait Handler {
     }
 }
 
-/// Builds the handler of `mode`.
+/// Builds the handler of `mode`, an Othello mode or [`Mode::Auto`] (which
+/// starts as the Othello console).
 fn make_handler(mode: Mode, host: SearchHost, settings: &Settings) -> Box<dyn Handler> {
-    let options = host.engine().options();
-    // The gomoku modes' depth and time per move from the command line.
-    let (depth, time) = (settings.gomoku_depth.or(options.depth), options.time);
     match mode {
         Mode::Auto => Box::new(Auto::new(host, settings.clone())),
         Mode::Nboard => Box::new(nboard::Nboard::new(host, settings.learn_file.clone())),
         Mode::Gtp => Box::new(gtp::Gtp::new(host)),
         Mode::Console => Box::new(console::Console::new(host)),
-        // A Gomocup brain searches with one thread unless told otherwise
-        // (`--threads`, or the manager's `INFO thread_num`): managers run
-        // several games at once and say when a brain may use more.
-        Mode::Gomocup => Box::new(
-            crate::gomoku::gomocup::Gomocup::new(
-                host.engine().stop_signal(),
-                options.threads.unwrap_or(1),
-                settings.gomoku_hash_mib,
-                host.events(),
+        Mode::Gomocup | Mode::GomokuConsole(_) => {
+            // The gomoku engine stops on the same signal as the Othello one
+            // the reader raises.
+            let (events, interrupt) = host.channel();
+            let engine = GomokuEngine::new(settings.gomoku.hash_mib, host.engine().stop_signal());
+            gomoku_handler(
+                mode,
+                GomokuHost::new(engine, events, interrupt),
+                &settings.gomoku,
             )
-            .with_limits(depth, time),
-        ),
+        }
+    }
+}
+
+/// Builds the handler of a gomoku mode.
+fn gomoku_handler(mode: Mode, host: GomokuHost, options: &GomokuOptions) -> Box<dyn Handler> {
+    match mode {
         Mode::GomokuConsole(config) => {
             // `run` refuses an invalid configuration before it gets here.
             let board = crate::gomoku::Board::new(config)
                 .or_else(|_| crate::gomoku::Board::new(crate::gomoku::Config::default()))
                 .expect("the default gomoku configuration is valid");
-            Box::new(
-                crate::gomoku::console::GomokuConsole::with_board(
-                    board,
-                    host.engine().stop_signal(),
-                    options.search_threads(false),
-                    settings.gomoku_hash_mib,
-                    host.events(),
-                )
-                .with_limits(depth, time),
-            )
+            Box::new(gomoku_console::GomokuConsole::with_board(
+                board, host, options,
+            ))
         }
+        _ => Box::new(gomocup::Gomocup::new(host, options)),
+    }
+}
+
+/// The handler of `mode` and the stop signal of its engine's searches: the
+/// gomoku modes build a gomoku engine, the others an Othello one.
+fn new_handler(
+    mode: Mode,
+    options: EngineOptions,
+    settings: &Settings,
+    events: mpsc::Sender<Input>,
+    interrupt: Interrupt,
+) -> (Box<dyn Handler>, StopSignal) {
+    if matches!(mode, Mode::Gomocup | Mode::GomokuConsole(_)) {
+        let stop = StopSignal::new();
+        let engine = GomokuEngine::new(settings.gomoku.hash_mib, stop.clone());
+        let host = GomokuHost::new(engine, events, interrupt);
+        (gomoku_handler(mode, host, &settings.gomoku), stop)
+    } else {
+        let engine = Engine::new(options);
+        let stop = engine.stop_signal();
+        let host = SearchHost::new(engine, events, interrupt);
+        (make_handler(mode, host, settings), stop)
     }
 }
 
@@ -265,10 +268,6 @@ impl Core {
             }
             Input::Search { generation, event } => {
                 let flow = self.handler.event(generation, event, out);
-                self.quit |= flow == Flow::Quit;
-            }
-            Input::Gomoku { generation, event } => {
-                let flow = self.handler.gomoku_event(generation, event, out);
                 self.quit |= flow == Flow::Quit;
             }
             // The lines read and the work they started are finished first.
@@ -337,7 +336,7 @@ pub const CTRL_C_REPEAT: Duration = Duration::from_secs(2);
 /// Routes Ctrl-C (SIGINT) into the loop as [`Input::CtrlC`], stopping the
 /// running search at once. Without it the process would die mid-game; a
 /// failure to install it is only logged (Ctrl-C then ends the process).
-fn catch_ctrl_c(sender: mpsc::Sender<Input>, stop: crate::search::StopSignal) {
+fn catch_ctrl_c(sender: mpsc::Sender<Input>, stop: StopSignal) {
     let installed = ctrlc::set_handler(move || {
         stop.stop();
         if sender.send(Input::CtrlC { at: Instant::now() }).is_err() {
@@ -349,13 +348,9 @@ fn catch_ctrl_c(sender: mpsc::Sender<Input>, stop: crate::search::StopSignal) {
     }
 }
 
-/// Runs the command loop until `quit` or end of input. `gomoku_depth`
-/// is [`Settings::gomoku_depth`].
-pub fn run(
-    mode: Mode,
-    mut options: EngineOptions,
-    gomoku_depth: Option<u32>,
-) -> std::io::Result<()> {
+/// Runs the command loop until `quit` or end of input: `options` are the
+/// Othello engine's, `gomoku` the gomoku engine's (see [`Settings::gomoku`]).
+pub fn run(mode: Mode, options: EngineOptions, gomoku: GomokuOptions) -> std::io::Result<()> {
     if let Mode::GomokuConsole(config) = mode {
         config.validate().map_err(|error| {
             std::io::Error::new(std::io::ErrorKind::InvalidInput, error.to_string())
@@ -363,30 +358,17 @@ pub fn run(
     }
     let settings = Settings {
         interactive: std::io::stdin().is_terminal(),
-        gomoku_hash_mib: options.hash_mib,
-        gomoku_depth,
+        gomoku,
         ..Settings::default()
     };
-    if matches!(mode, Mode::Gomocup | Mode::GomokuConsole(_)) {
-        // The Othello table is never used there: `--hash` sizes the gomoku
-        // one. (Measured: `oxello gomocup` told `INFO max_memory` 80 MiB
-        // held 94.6 MB, for the 64 MiB Othello table it zeroed.)
-        options.hash_mib = 1;
-    }
     let (sender, receiver) = mpsc::channel();
-    let engine = Engine::new(options);
     let interrupt = Interrupt::default();
-    input::spawn_reader(
-        sender.clone(),
-        engine.stop_signal(),
-        interrupt.clone(),
-        mode,
-    )?;
+    let (handler, stop) = new_handler(mode, options, &settings, sender.clone(), interrupt.clone());
+    input::spawn_reader(sender.clone(), stop.clone(), interrupt.clone(), mode)?;
     if matches!(mode, Mode::Console | Mode::Auto | Mode::GomokuConsole(_)) {
-        catch_ctrl_c(sender.clone(), engine.stop_signal());
+        catch_ctrl_c(sender.clone(), stop);
     }
-    let host = SearchHost::new(engine, sender, interrupt.clone());
-    let mut core = Core::new(make_handler(mode, host, &settings), interrupt);
+    let mut core = Core::new(handler, interrupt);
     let mut writer = input::Writer::new();
     let mut out = Vec::new();
     core.handler.start(&mut out);
@@ -420,7 +402,6 @@ pub(crate) fn settle(
             .unwrap_or_else(|error| panic!("no search event: {error}"));
         let flow = match input {
             Input::Search { generation, event } => handler.event(generation, event, out),
-            Input::Gomoku { generation, event } => handler.gomoku_event(generation, event, out),
             _ => Flow::Continue,
         };
         if flow == Flow::Quit {
@@ -447,12 +428,13 @@ impl Session {
         Session::with_settings(mode, options, Settings::default())
     }
 
-    /// A session of `mode` with explicit settings.
+    /// A session of `mode` with explicit settings. The gomoku modes build a
+    /// gomoku engine from [`Settings::gomoku`] and leave `options` unused.
     pub fn with_settings(mode: Mode, options: EngineOptions, settings: Settings) -> Session {
         let (sender, receiver) = mpsc::channel();
         let interrupt = Interrupt::default();
-        let host = SearchHost::new(Engine::new(options), sender, interrupt.clone());
-        let core = Core::new(make_handler(mode, host, &settings), interrupt);
+        let (handler, _) = new_handler(mode, options, &settings, sender, interrupt.clone());
+        let core = Core::new(handler, interrupt);
         Session { core, receiver }
     }
 
@@ -609,21 +591,9 @@ impl Handler for Auto {
         }
     }
 
-    fn event(&mut self, generation: u64, event: SearchEvent, out: &mut Vec<String>) -> Flow {
+    fn event(&mut self, generation: u64, event: GameEvent, out: &mut Vec<String>) -> Flow {
         match &mut self.inner {
             Some(inner) => inner.event(generation, event, out),
-            None => Flow::Continue,
-        }
-    }
-
-    fn gomoku_event(
-        &mut self,
-        generation: u64,
-        event: crate::gomoku::engine::Event,
-        out: &mut Vec<String>,
-    ) -> Flow {
-        match &mut self.inner {
-            Some(inner) => inner.gomoku_event(generation, event, out),
             None => Flow::Continue,
         }
     }

@@ -42,6 +42,7 @@ use crate::formats::ggf::{GgfGame, GgfMove, GgfResult};
 use crate::formats::transcript::Token;
 use crate::game::Game;
 use crate::moves::Move;
+use crate::protocol::GameEvent;
 use crate::protocol::host::SearchHost;
 use crate::protocol::{Flow, Handler};
 use crate::search::{Clock, Depth, SearchResult, StopReason};
@@ -494,7 +495,7 @@ impl Handler for Nboard {
         Flow::Continue
     }
 
-    fn event(&mut self, generation: u64, event: SearchEvent, out: &mut Vec<String>) -> Flow {
+    fn event(&mut self, generation: u64, event: GameEvent, out: &mut Vec<String>) -> Flow {
         let Some(event) = self.host.accept(generation, event) else {
             return Flow::Continue;
         };

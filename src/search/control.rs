@@ -4,36 +4,12 @@
 //! The node limit is checked at fixed node counts, so a search limited by
 //! nodes stops at the same node every time: results are reproducible.
 
+pub use crate::core::StopSignal;
 use crate::search::params::NODES_BETWEEN_CHECKS;
 use crate::search::split::SplitPoint;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 use std::time::Instant;
-
-/// A shareable stop signal. Cloning gives another handle to the same flag.
-#[derive(Clone, Debug, Default)]
-pub struct StopSignal(Arc<AtomicBool>);
-
-impl StopSignal {
-    pub fn new() -> StopSignal {
-        StopSignal::default()
-    }
-
-    /// Asks the search to stop as soon as it can.
-    pub fn stop(&self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-
-    /// Whether a stop was asked for.
-    pub fn is_stopped(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-
-    /// Lowers the flag before a new search.
-    pub fn reset(&self) {
-        self.0.store(false, Ordering::Relaxed);
-    }
-}
 
 /// What ended a search early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -306,11 +306,11 @@ pub fn parse(line: &str) -> Result<Option<Command>, ConsoleError> {
         },
         "threads" => match rest {
             "" => Ok(Some(Command::Threads(None))),
-            n => match crate::engine::parse_threads(n) {
+            n => match crate::core::parse_threads(n) {
                 Some(n) => Ok(Some(Command::Threads(Some(n)))),
                 None => fail(format!(
                     "threads {n}: give a number of threads from 1 to {}",
-                    crate::engine::MAX_THREADS
+                    crate::core::MAX_THREADS
                 )),
             },
         },

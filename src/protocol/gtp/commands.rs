@@ -244,12 +244,12 @@ pub const COMMANDS: &[CommandSpec] = &[
         name: "oxello-threads",
         parse: |args| {
             args.first()
-                .and_then(|n| crate::engine::parse_threads(n))
+                .and_then(|n| crate::core::parse_threads(n))
                 .map(Command::Threads)
                 .ok_or_else(|| {
                     GtpError::Syntax(format!(
                         "oxello-threads takes a number of threads from 1 to {}",
-                        crate::engine::MAX_THREADS
+                        crate::core::MAX_THREADS
                     ))
                 })
         },

@@ -1,10 +1,10 @@
 //! The Gomocup (Piskvork) protocol, with the Yixin-Board extensions used
 //! for analysis.
 //!
-//! Commands are read case-insensitively; a line may hold several commands
-//! separated by bare CRs (a manager that ends lines with CR alone). Replies
-//! are `OK`, `ERROR message`, `UNKNOWN message`, `MESSAGE text`, `DEBUG text`
-//! or a move `x,y`; no line makes the brain exit but `END` and the end of
+//! Commands are read case-insensitively into typed commands
+//! ([`commands`]); a line may hold several commands separated by bare CRs
+//! (a manager that ends lines with CR alone). Replies are `OK`,
+//! `ERROR message`, `UNKNOWN message`, `MESSAGE text` or a move `x,y`; no line makes the brain exit but `END` and the end of
 //! input. A search runs on the gomoku engine's thread
 //! ([`crate::gomoku::engine`]); its iterations come back as events into the
 //! command loop, which prints them at once under `INFO show_detail`, and
@@ -16,22 +16,23 @@
 //! Time: a turn gets `timeout_turn` (or, with a match clock, a share of
 //! `time_left`), less a safety margin; `timeout_turn 0` answers at once.
 
-use crate::engine::MAX_THREADS;
+use crate::core::{Event, MAX_THREADS, StopSignal};
 use crate::gomoku::board::{Board, Point};
-#[cfg(test)]
-use crate::gomoku::engine::DEFAULT_HASH_MIB;
-use crate::gomoku::engine::Event;
+use crate::gomoku::engine::EngineOptions;
 use crate::gomoku::rules::{Config, Rule};
 use crate::gomoku::search::{Limits, Progress, SearchResult, Source};
 use crate::gomoku::text::parse_xy;
-use crate::protocol::{Flow, GomokuHost, Handler, Input};
-use crate::search::StopSignal;
+use crate::protocol::{Flow, GameEvent, GomokuHost, Handler};
 use std::collections::VecDeque;
-use std::sync::mpsc::Sender;
 use std::time::Duration;
 
-/// The name managers see (`ABOUT`).
-pub const NAME: &str = "oxello";
+pub mod commands;
+
+pub use commands::NAME;
+use commands::{Command, CommandError, Info, Reply, printable};
+
+/// The refusal of a command that needs a game.
+const NO_GAME: &str = "no game: START first";
 /// Turn time when none is given.
 pub const DEFAULT_TURN_MS: i64 = 5_000;
 /// A swap2 position whose search scores this or less is handed over
@@ -91,20 +92,18 @@ pub struct Gomocup {
 }
 
 impl Gomocup {
-    /// A brain with its own engine and table, stopped by `stop`, searching
-    /// with `threads` threads until `INFO thread_num` says otherwise; its
-    /// search events go to `events`.
-    pub(crate) fn new(
-        stop: StopSignal,
-        threads: usize,
-        hash_mib: usize,
-        events: Sender<Input>,
-    ) -> Gomocup {
-        Gomocup {
+    /// A brain searching on `engine` with the command line's `options`: a
+    /// deepest iteration (as `INFO max_depth`), a time per move used until
+    /// the manager sends `INFO timeout_turn`, and its threads until
+    /// `INFO thread_num` says otherwise. A brain searches with one thread
+    /// unless told otherwise: managers run several games at once and say
+    /// when a brain may use more.
+    pub(crate) fn new(engine: GomokuHost, options: &EngineOptions) -> Gomocup {
+        let mut brain = Gomocup {
             config: Config::default(),
             board: None,
-            engine: GomokuHost::new(hash_mib, stop.clone(), events),
-            stop,
+            stop: engine.engine().stop_signal(),
+            engine,
             pending: None,
             queued: VecDeque::new(),
             block: None,
@@ -113,21 +112,15 @@ impl Gomocup {
             time_left: None,
             max_depth: None,
             max_nodes: None,
-            threads: threads.clamp(1, MAX_THREADS),
+            threads: options.threads.unwrap_or(1).clamp(1, MAX_THREADS),
             show_detail: false,
             rejected: false,
+        };
+        brain.max_depth = options.depth;
+        if let Some(turn) = options.time {
+            brain.turn_ms = i64::try_from(turn.as_millis()).unwrap_or(i64::MAX);
         }
-    }
-
-    /// The brain's own limits from the command line: a deepest iteration
-    /// (as `INFO max_depth`) and a time per move used until the manager
-    /// sends `INFO timeout_turn`.
-    pub(crate) fn with_limits(mut self, depth: Option<u32>, turn: Option<Duration>) -> Gomocup {
-        self.max_depth = depth;
-        if let Some(turn) = turn {
-            self.turn_ms = i64::try_from(turn.as_millis()).unwrap_or(i64::MAX);
-        }
-        self
+        brain
     }
 
     /// Handles one command line (no CR inside).
@@ -139,22 +132,33 @@ impl Gomocup {
         if self.block.is_some() && self.block_line(line, out) {
             return Flow::Continue;
         }
-        let (word, rest) = match line.split_once(char::is_whitespace) {
-            Some((word, rest)) => (word, rest.trim()),
-            None => (line, ""),
+        let command = match commands::parse(line) {
+            Ok(command) => command,
+            Err(CommandError::Unknown(text)) => {
+                self.rejected = true;
+                out.push(Reply::Unknown(format!("command {text}")).to_string());
+                return Flow::Continue;
+            }
+            // A point is read for a game: without one, that is the error.
+            Err(CommandError::Point(_)) if self.board.is_none() => {
+                self.error(out, NO_GAME.to_string());
+                return Flow::Continue;
+            }
+            Err(error) => {
+                self.error(out, error.to_string());
+                return Flow::Continue;
+            }
         };
-        let word = word.to_ascii_uppercase();
-        match word.as_str() {
-            "START" => self.start(rest, None, out),
-            "RECTSTART" => self.start(rest, Some(()), out),
-            "RESTART" => match Board::new(self.config) {
+        match command {
+            Command::Start { width, height } => self.start(width, height, out),
+            Command::Restart => match Board::new(self.config) {
                 Ok(board) => {
                     self.board = Some(board);
-                    out.push("OK".to_string());
+                    out.push(Reply::Ok.to_string());
                 }
                 Err(error) => self.error(out, error.to_string()),
             },
-            "BEGIN" => {
+            Command::Begin => {
                 if let Some(board) = &self.board
                     && board.stone_count() > 0
                 {
@@ -162,39 +166,32 @@ impl Gomocup {
                 }
                 self.answer(1, out);
             }
-            "TURN" => self.turn(rest, out),
-            "BOARD" => self.open_board(true),
-            "YXBOARD" => self.open_board(false),
-            "SWAP2BOARD" => {
+            Command::Turn(p) => self.turn(p, out),
+            Command::Board => self.open_board(true),
+            Command::YxBoard => self.open_board(false),
+            Command::Swap2Board => {
                 self.block = Some(Block::Swap2 {
                     stones: Vec::new(),
                     error: None,
                 })
             }
-            "INFO" => self.info(rest, out),
-            "END" => return Flow::Quit,
-            "ABOUT" => out.push(format!(
-                "name=\"{NAME}\", version=\"{}\", author=\"oxello team\", country=\"CZ\", www=\"https://github.com/\"",
-                env!("CARGO_PKG_VERSION")
-            )),
-            "TAKEBACK" => self.takeback(rest, out),
-            "PLAY" => self.play(rest, out),
-            "YXHASHCLEAR" => self.engine.clear(),
-            "YXNBEST" => self.nbest(rest, out),
+            Command::Info(info) => self.info(info, out),
+            Command::End => return Flow::Quit,
+            Command::About => out.push(Reply::About.to_string()),
+            Command::Takeback(p) => self.takeback(p, out),
+            Command::Play(p) => self.play(p, out),
+            Command::YxHashClear => self.engine.clear(),
+            Command::YxNbest(nbest) => self.answer(nbest.min(MAX_NBEST), out),
             // The reader raised the stop signal when it read this line, which
             // stopped the searches of the lines before it (even one read
             // ahead of its command); now it is spent.
-            "YXSTOP" | "STOP" => self.stop.reset(),
-            "YXSHOWFORBID" => self.show_forbid(out),
-            "YXSHOWINFO" => {
-                out.push(format!("MESSAGE INFO MAX_THREAD_NUM {MAX_THREADS}"));
-                out.push("MESSAGE INFO MAX_HASH_SIZE 30".to_string());
+            Command::YxStop => self.stop.reset(),
+            Command::YxShowForbid => self.show_forbid(out),
+            Command::YxShowInfo => {
+                out.push(Reply::Message(format!("INFO MAX_THREAD_NUM {MAX_THREADS}")).to_string());
+                out.push(Reply::Message("INFO MAX_HASH_SIZE 30".to_string()).to_string());
             }
-            "DONE" => self.error(out, "DONE without BOARD".to_string()),
-            _ => {
-                self.rejected = true;
-                out.push(format!("UNKNOWN command {}", printable(line)));
-            }
+            Command::Done => self.error(out, "DONE without BOARD".to_string()),
         }
         Flow::Continue
     }
@@ -210,18 +207,10 @@ impl Gomocup {
 
     fn error(&mut self, out: &mut Vec<String>, message: String) {
         self.rejected = true;
-        out.push(format!("ERROR {message}"));
+        out.push(Reply::Error(message).to_string());
     }
 
-    fn start(&mut self, rest: &str, rect: Option<()>, out: &mut Vec<String>) {
-        let size = if rect.is_some() {
-            parse_xy(rest).ok().map(|p| (p.x, p.y))
-        } else {
-            rest.parse::<usize>().ok().map(|n| (n, n))
-        };
-        let Some((width, height)) = size else {
-            return self.error(out, format!("unsupported size '{}'", printable(rest)));
-        };
+    fn start(&mut self, width: usize, height: usize, out: &mut Vec<String>) {
         let config = Config {
             width,
             height,
@@ -239,7 +228,7 @@ impl Gomocup {
             Ok(board) => {
                 self.set_config(config);
                 self.board = Some(board);
-                out.push("OK".to_string());
+                out.push(Reply::Ok.to_string());
             }
             Err(error) => self.error(out, error.to_string()),
         }
@@ -349,38 +338,28 @@ impl Gomocup {
             0 => {
                 // A quiet, roughly balanced opening around the centre.
                 let opening = [(cx, cy), (cx + 1, cy), (cx + 1, cy + 2)];
-                let text: Vec<String> = opening
-                    .iter()
-                    .map(|&(x, y)| Point::new(x, y).to_string())
-                    .collect();
-                out.push(text.join(" "));
+                let points = opening.iter().map(|&(x, y)| Point::new(x, y)).collect();
+                out.push(Reply::Moves(points).to_string());
             }
             3 | 5 => self.search(&board, Pending::Swap2),
             n => self.error(out, format!("SWAP2BOARD with {n} stones")),
         }
     }
 
-    fn info(&mut self, rest: &str, out: &mut Vec<String>) {
-        let (key, value) = match rest.split_once(char::is_whitespace) {
-            Some((key, value)) => (key.to_ascii_lowercase(), value.trim()),
-            None => (rest.to_ascii_lowercase(), ""),
-        };
-        let number = value.parse::<i64>().ok();
-        match (key.as_str(), number) {
-            ("timeout_turn", Some(ms)) => self.turn_ms = ms.max(0),
-            ("timeout_match", Some(ms)) => self.match_ms = ms.max(0),
-            ("time_left", Some(ms)) => self.time_left = Some(ms),
-            ("max_memory", Some(bytes)) => {
+    fn info(&mut self, info: Info, out: &mut Vec<String>) {
+        match info {
+            Info::TimeoutTurn(ms) => self.turn_ms = ms.max(0),
+            Info::TimeoutMatch(ms) => self.match_ms = ms.max(0),
+            Info::TimeLeft(ms) => self.time_left = Some(ms),
+            Info::MaxMemory(bytes) => {
                 // Half the memory for the table, at most 1 GiB.
                 if bytes > 0 {
                     let mib = ((bytes / 2) >> 20).clamp(1, 1024) as usize;
                     self.engine.resize(mib);
                 }
             }
-            ("hash_size", Some(kib)) if kib > 0 => {
-                self.engine.resize(((kib >> 10) as usize).clamp(1, 1024));
-            }
-            ("rule", Some(bits)) => {
+            Info::HashSize(kib) => self.engine.resize(((kib >> 10) as usize).clamp(1, 1024)),
+            Info::Rule(bits) => {
                 let rule = Rule::from_gomocup(bits);
                 let config = Config {
                     rule,
@@ -396,35 +375,34 @@ impl Gomocup {
                             self.board = Some(fresh);
                         }
                     }
-                    Err(error) => out.push(format!("MESSAGE rule {bits} ignored: {error}")),
+                    Err(error) => out
+                        .push(Reply::Message(format!("rule {bits} ignored: {error}")).to_string()),
                 }
             }
-            ("max_depth", Some(depth)) => {
+            Info::MaxDepth(depth) => {
                 self.max_depth = (depth > 0).then_some(depth.clamp(1, 100) as u32)
             }
-            ("max_node", Some(nodes)) => self.max_nodes = (nodes > 0).then_some(nodes as u64),
-            ("thread_num", Some(threads)) => {
+            Info::MaxNode(nodes) => self.max_nodes = (nodes > 0).then_some(nodes as u64),
+            Info::ThreadNum(threads) => {
                 self.threads = threads.clamp(1, MAX_THREADS as i64) as usize;
                 if threads != self.threads as i64 {
-                    out.push(format!(
-                        "MESSAGE thread_num {threads}: using {} (1 to {MAX_THREADS})",
-                        self.threads
-                    ));
+                    out.push(
+                        Reply::Message(format!(
+                            "thread_num {threads}: using {} (1 to {MAX_THREADS})",
+                            self.threads
+                        ))
+                        .to_string(),
+                    );
                 }
             }
-            ("show_detail", Some(level)) => self.show_detail = level > 0,
-            // game_type, folder, evaluate, caution_factor, ...
-            _ => log::debug!("gomocup: INFO {key} {value} ignored"),
+            Info::ShowDetail(level) => self.show_detail = level > 0,
+            Info::Other { key, value } => log::debug!("gomocup: INFO {key} {value} ignored"),
         }
     }
 
-    fn turn(&mut self, rest: &str, out: &mut Vec<String>) {
+    fn turn(&mut self, p: Point, out: &mut Vec<String>) {
         let Some(board) = &mut self.board else {
-            return self.error(out, "no game: START first".to_string());
-        };
-        let p = match parse_xy(rest) {
-            Ok(p) => p,
-            Err(error) => return self.error(out, error.to_string()),
+            return self.error(out, NO_GAME.to_string());
         };
         if let Err(error) = board.play(p) {
             return self.error(out, error.to_string());
@@ -432,46 +410,39 @@ impl Gomocup {
         self.answer(1, out);
     }
 
-    fn takeback(&mut self, rest: &str, out: &mut Vec<String>) {
+    fn takeback(&mut self, p: Point, out: &mut Vec<String>) {
         let Some(board) = &mut self.board else {
-            return self.error(out, "no game: START first".to_string());
+            return self.error(out, NO_GAME.to_string());
         };
-        match parse_xy(rest) {
-            Ok(p) if board.get(p).is_some() => {
-                board.remove(p.index());
-                out.push("OK".to_string());
-            }
-            Ok(p) => self.error(out, format!("no stone at {p}")),
-            Err(error) => self.error(out, error.to_string()),
+        if board.get(p).is_some() {
+            board.remove(p.index());
+            out.push(Reply::Ok.to_string());
+        } else {
+            self.error(out, format!("no stone at {p}"));
         }
     }
 
-    fn play(&mut self, rest: &str, out: &mut Vec<String>) {
+    fn play(&mut self, p: Point, out: &mut Vec<String>) {
         let Some(board) = &mut self.board else {
-            return self.error(out, "no game: START first".to_string());
+            return self.error(out, NO_GAME.to_string());
         };
-        match parse_xy(rest).map_err(|e| e.to_string()).and_then(|p| {
-            board.play(p).map_err(|e| e.to_string())?;
-            Ok(p)
-        }) {
-            Ok(p) => out.push(p.to_string()),
-            Err(error) => self.error(out, error),
+        match board.play(p) {
+            Ok(_) => out.push(Reply::Move(p).to_string()),
+            Err(error) => self.error(out, error.to_string()),
         }
     }
 
     fn show_forbid(&mut self, out: &mut Vec<String>) {
         let Some(board) = &self.board else {
-            return self.error(out, "no game: START first".to_string());
+            return self.error(out, NO_GAME.to_string());
         };
-        let mut text = String::from("FORBID ");
-        for &index in board.points() {
-            if board.is_empty(index) && board.is_forbidden(index) {
-                let p = Point::from_index(index);
-                text.push_str(&format!("{:02}{:02}", p.x, p.y));
-            }
-        }
-        text.push('.');
-        out.push(text);
+        let forbidden = board
+            .points()
+            .iter()
+            .filter(|&&index| board.is_empty(index) && board.is_forbidden(index))
+            .map(|&index| Point::from_index(index))
+            .collect();
+        out.push(Reply::Forbid(forbidden).to_string());
     }
 
     /// The limits of the next move.
@@ -551,44 +522,33 @@ impl Gomocup {
     /// `nbest` best moves when that is over 1.
     fn answer(&mut self, nbest: usize, out: &mut Vec<String>) {
         let Some(board) = self.board.clone() else {
-            return self.error(out, "no game: START first".to_string());
+            return self.error(out, NO_GAME.to_string());
         };
         self.search(&board, Pending::Move { nbest });
-    }
-
-    /// `yxnbest N`: a move as for `TURN`, after a line for each of the `N`
-    /// best moves, every root move searched with a full window.
-    fn nbest(&mut self, rest: &str, out: &mut Vec<String>) {
-        let nbest = if rest.is_empty() {
-            1
-        } else {
-            match rest.parse::<usize>() {
-                Ok(n) if n >= 1 => n.min(MAX_NBEST),
-                _ => return self.error(out, format!("yxnbest: bad count '{}'", printable(rest))),
-            }
-        };
-        self.answer(nbest, out);
     }
 
     /// The end of a search: its summary line, then what it was for.
     fn finish(&mut self, then: Pending, result: SearchResult, out: &mut Vec<String>) {
         let pv: Vec<String> = result.pv.iter().map(|p| p.to_string()).collect();
         let nps = result.nodes as f64 / result.elapsed.as_secs_f64().max(1e-3);
-        out.push(format!(
-            "MESSAGE depth {} ev {} n {} n/s {:.0} tm {} by {} pv {}",
-            result.depth,
-            result.score,
-            result.nodes,
-            nps,
-            result.elapsed.as_millis(),
-            match result.source {
-                Source::Forced => "forced",
-                Source::Vcf => "vcf",
-                Source::Vct => "vct",
-                Source::Search => "search",
-            },
-            pv.join(" ")
-        ));
+        out.push(
+            Reply::Message(format!(
+                "depth {} ev {} n {} n/s {:.0} tm {} by {} pv {}",
+                result.depth,
+                result.score,
+                result.nodes,
+                nps,
+                result.elapsed.as_millis(),
+                match result.source {
+                    Source::Forced => "forced",
+                    Source::Vcf => "vcf",
+                    Source::Vct => "vct",
+                    Source::Search => "search",
+                },
+                pv.join(" ")
+            ))
+            .to_string(),
+        );
         match (then, result.best) {
             (Pending::Move { nbest }, Some(p)) => {
                 if nbest > 1 {
@@ -597,13 +557,15 @@ impl Gomocup {
                 if let Some(board) = &mut self.board {
                     let _ = board.play(p);
                 }
-                out.push(p.to_string());
+                out.push(Reply::Move(p).to_string());
             }
             (Pending::Move { .. }, None) => {
                 self.error(out, "no move: the board is full".to_string())
             }
-            (Pending::Swap2, Some(p)) if result.score > SWAP2_SWAP_BELOW => out.push(p.to_string()),
-            (Pending::Swap2, _) => out.push("SWAP".to_string()),
+            (Pending::Swap2, Some(p)) if result.score > SWAP2_SWAP_BELOW => {
+                out.push(Reply::Move(p).to_string())
+            }
+            (Pending::Swap2, _) => out.push(Reply::Swap.to_string()),
         }
     }
 }
@@ -624,27 +586,24 @@ fn nbest_lines(result: &SearchResult, best: Point, nbest: usize) -> Vec<String> 
         .chain(others)
         .take(nbest)
         .enumerate()
-        .map(|(rank, (mv, score))| format!("MESSAGE nbest {} {mv} ev {score}", rank + 1))
+        .map(|(rank, (mv, score))| {
+            Reply::Message(format!("nbest {} {mv} ev {score}", rank + 1)).to_string()
+        })
         .collect()
 }
 
 /// A progress line for `INFO show_detail`.
 fn progress_line(p: &Progress) -> String {
     let pv: Vec<String> = p.pv.iter().map(|m| m.to_string()).collect();
-    format!(
-        "MESSAGE depth {} ev {} n {} tm {} pv {}",
+    Reply::Message(format!(
+        "depth {} ev {} n {} tm {} pv {}",
         p.depth,
         p.score,
         p.nodes,
         p.elapsed.as_millis(),
         pv.join(" ")
-    )
-}
-
-/// A line as it may be echoed: control characters dropped, at most 60
-/// characters.
-fn printable(text: &str) -> String {
-    text.chars().filter(|c| !c.is_control()).take(60).collect()
+    ))
+    .to_string()
 }
 
 impl Handler for Gomocup {
@@ -663,7 +622,7 @@ impl Handler for Gomocup {
         self.rejected
     }
 
-    fn gomoku_event(&mut self, generation: u64, event: Event, out: &mut Vec<String>) -> Flow {
+    fn event(&mut self, generation: u64, event: GameEvent, out: &mut Vec<String>) -> Flow {
         match self.engine.accept(generation, event) {
             Some(Event::Progress(p)) if self.show_detail && self.pending.is_some() => {
                 out.push(progress_line(&p))
@@ -694,6 +653,7 @@ mod fuzz {
     //! line leaves the position as it was.
 
     use super::*;
+    use crate::protocol::Input;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
     use std::sync::mpsc::{self, Receiver};
@@ -701,7 +661,12 @@ mod fuzz {
     /// A brain, and the channel its search events come back on.
     fn brain() -> (Gomocup, Receiver<Input>) {
         let (events, inbox) = mpsc::channel();
-        let brain = Gomocup::new(StopSignal::new(), 1, DEFAULT_HASH_MIB, events);
+        let engine = crate::gomoku::engine::Engine::new(
+            crate::gomoku::engine::DEFAULT_HASH_MIB,
+            StopSignal::new(),
+        );
+        let host = GomokuHost::new(engine, events, Default::default());
+        let brain = Gomocup::new(host, &EngineOptions::default());
         (brain, inbox)
     }
 

@@ -14,16 +14,15 @@
 //! Ctrl-C when idle, or twice, quits.
 
 use crate::color::Color;
-use crate::engine::{MAX_THREADS, parse_threads};
+use crate::core::StopSignal;
+use crate::core::{Event, MAX_THREADS, default_threads, parse_threads};
 use crate::gomoku::board::{Board, Point, Status};
-use crate::gomoku::engine::Event;
+use crate::gomoku::engine::EngineOptions;
 use crate::gomoku::forbid::Foul;
 use crate::gomoku::rules::{Config, Rule};
 use crate::gomoku::search::{Limits, Progress, SearchResult, Source, WIN_BOUND};
 use crate::gomoku::text::{format_pos, parse_pos};
-use crate::protocol::{Flow, GomokuHost, Handler, Input};
-use crate::search::StopSignal;
-use std::sync::mpsc::Sender;
+use crate::protocol::{Flow, GameEvent, GomokuHost, Handler};
 use std::time::Duration;
 
 /// Deepest level (the search's iteration limit).
@@ -122,39 +121,37 @@ const HELP: &[&str] = &[
 ];
 
 impl GomokuConsole {
-    /// A console starting from `board`, searching with `threads` threads
-    /// and a `hash_mib` MiB table; its search events go to `events`.
+    /// A console starting from `board`, searching on `engine` with the
+    /// command line's `options`: its threads (every core by default), and
+    /// its level (search depth) and time per move, each kept in the range
+    /// its command accepts.
     pub(crate) fn with_board(
         board: Board,
-        stop: StopSignal,
-        threads: usize,
-        hash_mib: usize,
-        events: Sender<Input>,
+        engine: GomokuHost,
+        options: &EngineOptions,
     ) -> GomokuConsole {
-        GomokuConsole {
+        let mut console = GomokuConsole {
             board,
             redo: Vec::new(),
-            engine: GomokuHost::new(hash_mib, stop.clone(), events),
-            stop,
+            stop: engine.engine().stop_signal(),
+            engine,
             level: DEFAULT_LEVEL,
             seconds: DEFAULT_SECONDS,
-            threads: threads.clamp(1, MAX_THREADS),
+            threads: options
+                .threads
+                .unwrap_or_else(default_threads)
+                .clamp(1, MAX_THREADS),
             mode: PlayMode::PersonBlack,
             rejected: false,
             pending: None,
+        };
+        if let Some(depth) = options.depth {
+            console.level = depth.clamp(1, MAX_LEVEL);
         }
-    }
-
-    /// The console's level (search depth) and time per move from the
-    /// command line, each kept in the range its command accepts.
-    pub(crate) fn with_limits(mut self, depth: Option<u32>, turn: Option<Duration>) -> Self {
-        if let Some(depth) = depth {
-            self.level = depth.clamp(1, MAX_LEVEL);
+        if let Some(turn) = options.time {
+            console.seconds = turn.as_secs_f64().clamp(0.01, MAX_SECONDS);
         }
-        if let Some(turn) = turn {
-            self.seconds = turn.as_secs_f64().clamp(0.01, MAX_SECONDS);
-        }
-        self
+        console
     }
 
     fn refuse(&mut self, out: &mut Vec<String>, message: String) {
@@ -346,7 +343,7 @@ impl GomokuConsole {
     }
 
     /// Starts a search on the engine's thread: its rows come as events
-    /// ([`Handler::gomoku_event`]), then [`GomokuConsole::finish`].
+    /// ([`Handler::event`]), then [`GomokuConsole::finish`].
     fn think(&mut self, then: Pending, out: &mut Vec<String>) {
         if then == Pending::Move {
             out.push(format!(
@@ -616,7 +613,7 @@ impl Handler for GomokuConsole {
         Some("stop")
     }
 
-    fn gomoku_event(&mut self, generation: u64, event: Event, out: &mut Vec<String>) -> Flow {
+    fn event(&mut self, generation: u64, event: GameEvent, out: &mut Vec<String>) -> Flow {
         match self.engine.accept(generation, event) {
             Some(Event::Progress(p)) if self.pending.is_some() => out.push(progress_row(&p)),
             Some(Event::Finished(result)) => {
@@ -641,7 +638,8 @@ impl Handler for GomokuConsole {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gomoku::engine::DEFAULT_HASH_MIB;
+    use crate::gomoku::engine::{DEFAULT_HASH_MIB, Engine};
+    use crate::protocol::Input;
     use std::sync::mpsc::{self, Receiver};
 
     /// A console, and the channel its search events come back on.
@@ -660,7 +658,13 @@ mod tests {
     fn console(config: Config) -> Tested {
         let (events, inbox) = mpsc::channel();
         let board = Board::new(config).unwrap();
-        let c = GomokuConsole::with_board(board, StopSignal::new(), 1, DEFAULT_HASH_MIB, events);
+        let engine = Engine::new(DEFAULT_HASH_MIB, StopSignal::new());
+        let host = GomokuHost::new(engine, events, Default::default());
+        let options = EngineOptions {
+            threads: Some(1),
+            ..EngineOptions::default()
+        };
+        let c = GomokuConsole::with_board(board, host, &options);
         Tested { c, inbox }
     }
 
