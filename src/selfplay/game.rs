@@ -6,7 +6,7 @@
 use super::npz::Sample;
 use super::output::Format;
 use super::record::RecordError;
-use crate::search::StopSignal;
+use crate::core::StopSignal;
 
 /// A training record of some game, as the files hold it.
 pub trait TrainingRecord: Sized + Send {

@@ -58,7 +58,7 @@ use crate::gomoku::rules::{Config, ConfigError, Rule};
 use crate::gomoku::search::{Limits, Searcher};
 use crate::gomoku::text::{format_pos, parse_pos};
 use crate::gomoku::threat::is_legal;
-use crate::search::StopSignal;
+use crate::core::StopSignal;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};

@@ -45,7 +45,7 @@ pub use play::{PlayOptions, Scoring, SearchBudget};
 pub use record::{GameResult, Policy, Record, RecordError};
 
 use crate::bitboard::BoardSize;
-use crate::search::StopSignal;
+use crate::core::StopSignal;
 use std::fmt;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};

@@ -12,7 +12,7 @@ use super::table::Table;
 use crate::gomoku::board::{Board, Point};
 use crate::gomoku::threat::candidates;
 use crate::gomoku::vcf::{ThreatBudget, vcf, vct};
-use crate::search::StopSignal;
+use crate::core::StopSignal;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
@@ -178,7 +178,7 @@ impl Searcher {
             best: Mutex::new(None),
         };
         let table = &self.table;
-        let threads = limits.threads.clamp(1, crate::engine::MAX_THREADS);
+        let threads = limits.threads.clamp(1, crate::core::MAX_THREADS);
         let found = std::thread::scope(|scope| {
             for helper in 1..threads {
                 let mut board = board.clone();
