@@ -3,10 +3,10 @@
 
 use super::EngineArgs;
 use clap::Args;
-use oxello::eval::train::{EIGHT, Model, SIX, Sample, Samples, TrainOptions, train_model};
 use oxello::formats::wthor;
 use oxello::selfplay::output::Format;
 use oxello::selfplay::record::Record;
+use oxello::train::patterns::{EIGHT, Model, SIX, Sample, Samples, TrainOptions, train_model};
 use std::error::Error;
 use std::io::Write as _;
 use std::process::ExitCode;

@@ -39,7 +39,7 @@
 //! [`PatternWeights::evaluate_state`], the same value from the indices it
 //! already holds.
 //!
-//! The weights are trained from game records by [`super::train`]
+//! The weights are trained from game records by [`crate::train::patterns`]
 //! (`oxello train-eval`), stored in `pattern-weights.bin` beside this file
 //! (format in [`PatternWeights::encode`]) and built into the binary.
 

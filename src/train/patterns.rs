@@ -1,5 +1,5 @@
-//! Training the pattern evaluations ([`super::patterns`] on 8x8,
-//! [`super::six`] on 6x6: the [`Model`]s [`EIGHT`] and [`SIX`]) from game
+//! Training the pattern evaluations ([`crate::eval::patterns`] on 8x8,
+//! [`crate::eval::six`] on 6x6: the [`Model`]s [`EIGHT`] and [`SIX`]) from game
 //! records, and from self-play records ([`Samples::add_selfplay`]).
 //!
 //! Every position of every finished game is a sample, labelled with the
@@ -21,13 +21,13 @@
 //!
 //! [`WthorHeader::theoretical_depth`]: crate::formats::wthor::WthorHeader::theoretical_depth
 
-use super::patterns::{
-    EMPTIES_PER_PHASE, INSTANCES, PHASE_WEIGHTS, PHASES, PatternWeights, WEIGHT_SCALE, mobilities,
-    shared_lookups,
-};
 use crate::bitboard::BoardSize;
 use crate::board::Board;
 use crate::color::Color;
+use crate::eval::patterns::{
+    EMPTIES_PER_PHASE, INSTANCES, PHASE_WEIGHTS, PHASES, PatternWeights, WEIGHT_SCALE, mobilities,
+    shared_lookups,
+};
 use crate::formats::obf::ObfEntry;
 use crate::formats::wthor::{WtbFile, WthorGame};
 use crate::game::Game;
@@ -357,33 +357,33 @@ pub struct Model {
     pub file: &'static str,
 }
 
-/// The 8x8 pattern evaluation ([`super::patterns`]).
+/// The 8x8 pattern evaluation ([`crate::eval::patterns`]).
 pub const EIGHT: Model = Model {
     size: BoardSize::Eight,
     phases: PHASES,
     phase_weights: PHASE_WEIGHTS,
     empties_per_phase: EMPTIES_PER_PHASE,
     instances: INSTANCES,
-    phase: super::patterns::phase,
+    phase: crate::eval::patterns::phase,
     lookups: |board, out| out.extend_from_slice(&shared_lookups(board)),
     mobilities,
-    built_in: |board| super::patterns::built_in().evaluate(board),
+    built_in: |board| crate::eval::patterns::built_in().evaluate(board),
     encode: |weights| PatternWeights::from_shared(weights).encode(),
     file: "src/eval/pattern-weights.bin",
 };
 
-/// The 6x6 pattern evaluation ([`super::six`]).
+/// The 6x6 pattern evaluation ([`crate::eval::six`]).
 pub const SIX: Model = Model {
     size: BoardSize::Six,
-    phases: super::six::PHASES,
-    phase_weights: super::six::PHASE_WEIGHTS,
-    empties_per_phase: super::six::EMPTIES_PER_PHASE,
-    instances: super::six::INSTANCES,
-    phase: super::six::phase,
-    lookups: super::six::lookups,
-    mobilities: super::six::mobilities,
-    built_in: |board| super::six::built_in().evaluate(board),
-    encode: |weights| super::six::SixWeights::from_shared(weights).encode(),
+    phases: crate::eval::six::PHASES,
+    phase_weights: crate::eval::six::PHASE_WEIGHTS,
+    empties_per_phase: crate::eval::six::EMPTIES_PER_PHASE,
+    instances: crate::eval::six::INSTANCES,
+    phase: crate::eval::six::phase,
+    lookups: crate::eval::six::lookups,
+    mobilities: crate::eval::six::mobilities,
+    built_in: |board| crate::eval::six::built_in().evaluate(board),
+    encode: |weights| crate::eval::six::SixWeights::from_shared(weights).encode(),
     file: "src/eval/six-weights.bin",
 };
 

@@ -1,0 +1,11 @@
+//! The tools wing: training and fitting the engine's data, above the games,
+//! evaluations and searches it fits (nothing below depends on it).
+//!
+//! - [`patterns`]: the Othello pattern evaluations (`oxello train-eval`),
+//!   and the positions `oxello search-labels` searches;
+//! - [`probcut`]: the Multi-ProbCut parameters (`oxello fit-probcut`);
+//! - [`linalg`]: the linear solver the fitters share.
+
+pub mod linalg;
+pub mod patterns;
+pub mod probcut;
