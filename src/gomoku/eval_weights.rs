@@ -1,7 +1,7 @@
 //! The weights of [`crate::gomoku::eval`], in `1 / WEIGHT_SCALE` evaluation
-//! units, written by `cargo run --release --example gomoku_tune`. Grades:
-//! `-` dead, `1` one, `2` two, `3b` blocked three, `3` open three, `4b`
-//! blocked four, `4` open four, `44` double four.
+//! units, written by `oxello train-eval --game gomoku`. Grades: `-` dead,
+//! `1` one, `2` two, `3b` blocked three, `3` open three, `4b` blocked
+//! four, `4` open four, `44` double four.
 
 /// By feature index ([`crate::gomoku::eval::FEATURES`]).
 pub const WEIGHTS: [i32; 677] = [

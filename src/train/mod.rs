@@ -4,8 +4,12 @@
 //! - [`patterns`]: the Othello pattern evaluations (`oxello train-eval`),
 //!   and the positions `oxello search-labels` searches;
 //! - [`probcut`]: the Multi-ProbCut parameters (`oxello fit-probcut`);
+//! - [`gomoku`]: the gomoku evaluation's weights (`oxello train-eval --game
+//!   gomoku`), the balanced opening list (`oxello openings`) and the move
+//!   order against a teacher (`oxello move-order`);
 //! - [`linalg`]: the linear solver the fitters share.
 
+pub mod gomoku;
 pub mod linalg;
 pub mod patterns;
 pub mod probcut;
