@@ -107,3 +107,21 @@ pub fn judge() -> Vec<(i32, Opening)> {
         .map(|(_, score, opening)| (score, opening))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_opening_and_its_symmetries_have_one_canonical_form() {
+        let (black, white) = ([(0, 0), (1, 2)], [(-1, 0)]);
+        let form = canonical(&black, &white);
+        for k in 0..8 {
+            let turn = |stones: &[Offset]| -> Vec<Offset> {
+                stones.iter().map(|&(x, y)| symmetries(x, y)[k]).collect()
+            };
+            assert_eq!(canonical(&turn(&black), &turn(&white)), form);
+        }
+        assert_ne!(canonical(&[(0, 0), (1, 2)], &[(1, 0)]), form);
+    }
+}

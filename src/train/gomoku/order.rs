@@ -128,3 +128,31 @@ impl Tally {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_count_the_moves_within_each_cut() {
+        let mut ranks = Ranks::default();
+        for rank in [
+            Some(0),
+            Some(2),
+            Some(5),
+            Some(11),
+            Some(19),
+            Some(25),
+            None,
+        ] {
+            ranks.add(rank);
+        }
+        assert_eq!(
+            ranks.line("teacher"),
+            "teacher: 7 positions; first 1 14.3% first 3 28.6% first 6 42.9% first 12 57.1% \
+             first 20 71.4%"
+        );
+        assert_eq!(parse_move("3, 4"), Some(Point { x: 3, y: 4 }));
+        assert_eq!(parse_move("-"), None);
+    }
+}

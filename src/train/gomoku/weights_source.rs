@@ -67,3 +67,19 @@ pub fn source(weights: &[i32]) -> String {
     text.push_str("];\n");
     text
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_weights_file_is_what_the_tuner_writes() {
+        let shipped = include_str!("../../gomoku/eval_weights.rs");
+        assert_eq!(source(&crate::gomoku::eval::WEIGHTS), shipped);
+        let evaluation_units: Vec<f64> = crate::gomoku::eval::WEIGHTS
+            .iter()
+            .map(|&w| f64::from(w) / f64::from(WEIGHT_SCALE))
+            .collect();
+        assert_eq!(scaled(&evaluation_units), crate::gomoku::eval::WEIGHTS);
+    }
+}
