@@ -16,7 +16,7 @@ repository, see `../shared/docs/sparring.md`) searches `N` nodes on the
 position and, when the brain's move is not its own, on the position after
 that move. Its evaluations become win probabilities, `1 / (1 + exp(-e /
 216.3))` (216.3 is the scale by which Rapfi's evaluations best predict the
-outcomes of our games: `examples/gomoku_tune.rs`), a proven win 1 and a
+outcomes of our games: `docs/trials/gomoku-tools.md`), a proven win 1 and a
 proven loss 0. A move's regret is the side to move's probability before it
 less its probability after it (0 when the brain plays the teacher's move).
 
@@ -32,31 +32,10 @@ another build costs only the brain's searches and the teacher's searches
 of moves not seen before.
 Positions are searched on two processes.
 
-Measured (session of 2026-12-01) on every fourth searched position of 100
-games of oxello against Rapfi classical at 1 s a move (15x15 standard, the
-width trial of `src/gomoku/search.rs`; 1,231 positions, 1,191 with both
-judgments), Rapfi at 200,000 nodes the teacher, 5-6 minutes a run on two
-cores the first time and 1.5 minutes at 250 ms once the teacher's
-judgments are cached: the build of 83031be played the teacher's move in
-59.8-60.4% and gave away 1.89-1.98 points a move (+- 0.22) in three runs at
-250 ms a move, 61.3-61.7% and 1.54-1.66 (+- 0.21) in two at 1 s. Paired
-(`--paired`), two runs at 250 ms differ by -0.09 +- 0.09 points, and 1 s
-against 250 ms by -0.32 +- 0.17 and -0.23 +- 0.17. Four times the time
-(doubling it was worth about 90 Elo against Rapfi capped at 10,000 nodes
-a move, though four times it was worth nothing measurable against full
-Rapfi at 1 s: see `src/gomoku/search.rs`) moves the mean by less than two
-of its standard errors: this yardstick tells apart only large
-differences, as a match of a few hundred games does.
-
-What it shows is where the games go. On 20 of those games (every searched
-move labelled by `scripts/gomoku-teacher-labels.py rapfi 200000 1`), the
-235 moves of ours with a judgment before and after gave away a mean of 66
-of Rapfi's units: 7.5 (median) when we played Rapfi's move (126 moves), 68
-(median; mean 103) when we did not (109). Rapfi's evaluation of our side
-falls move after move, from about even to lost, with few single drops
-larger than the rest: the games are lost by a steady loss of ground
-before the threats begin, not by a blunder the threat searches could
-catch.
+Measured: the yardstick tells apart only large differences, as a match of a
+few hundred games does (four times the time moved the mean by less than two
+standard errors), and the games against Rapfi are lost by a steady loss of
+ground before the threats begin (`docs/trials/gomoku-tools.md`).
 """
 import json
 import math

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Labels the positions of `oxello match --game gomoku -o` records with a
-teacher engine's evaluations, for `examples/gomoku_tune.rs --teacher`.
+teacher engine's evaluations and moves, for `oxello train-eval --game gomoku
+--teacher NAME` and `oxello move-order --game gomoku --teacher NAME`.
 
     scripts/gomoku-teacher-labels.py NAME NODES STRIDE GAMES.sgf... -- COMMAND...
 

@@ -66,6 +66,7 @@ pub mod selfplay;
 pub mod shard;
 pub mod square;
 pub mod svg;
+pub mod train;
 
 pub use bitboard::{BoardSize, Symmetry};
 pub use board::{Board, IllegalMoveError};

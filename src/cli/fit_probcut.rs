@@ -8,7 +8,7 @@ use oxello::position::Position;
 use oxello::search::Searcher;
 use oxello::search::params::ENDGAME_PROBCUT_MIN_EMPTIES;
 use oxello::search::probcut::MIDGAME_SAMPLED_EMPTIES;
-use oxello::search::probcut_fit::{self, FitOptions, Sample};
+use oxello::train::probcut::{self, FitOptions, Sample};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::error::Error;
@@ -90,7 +90,7 @@ pub fn run(args: &FitProbcutArgs, engine: &EngineArgs) -> Result<ExitCode, Box<d
         .enumerate()
     {
         searcher.clear();
-        let scores = probcut_fit::depth_scores(
+        let scores = probcut::depth_scores(
             &mut searcher,
             position,
             options.max_depth,
@@ -110,9 +110,9 @@ pub fn run(args: &FitProbcutArgs, engine: &EngineArgs) -> Result<ExitCode, Box<d
         .enumerate()
     {
         searcher.clear();
-        let exact = probcut_fit::exact_score(&mut searcher, position);
+        let exact = probcut::exact_score(&mut searcher, position);
         searcher.clear();
-        let scores = probcut_fit::depth_scores(
+        let scores = probcut::depth_scores(
             &mut searcher,
             position,
             options.max_endgame_shallow,
@@ -127,7 +127,7 @@ pub fn run(args: &FitProbcutArgs, engine: &EngineArgs) -> Result<ExitCode, Box<d
     }
     let mut out = std::io::stdout().lock();
     // A closed stdout is noticed at the report below; the fit goes on.
-    let parameters = probcut_fit::fit(&midgame, &endgame, &options, &mut |line| {
+    let parameters = probcut::fit(&midgame, &endgame, &options, &mut |line| {
         let _ = writeln!(out, "{line}");
     });
     let header = format!(

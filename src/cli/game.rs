@@ -1,5 +1,6 @@
 //! `--game` and the gomoku options that go with it, shared by the
-//! subcommands that play either game (`console`, `selfplay`, `match`).
+//! subcommands that play either game (`console`, `selfplay`, `match`,
+//! `train-eval`) and the gomoku tools (`openings`, `move-order`).
 
 use clap::{Args, ValueEnum};
 use oxello::gomoku::{Config, Rule};
@@ -20,6 +21,17 @@ impl Game {
             Game::Othello => "othello",
             Game::Gomoku => "gomoku",
         }
+    }
+}
+
+/// A usage error unless `game` is gomoku: `command` is a gomoku tool.
+pub fn require_gomoku(game: Game, command: &str) -> Result<(), Box<dyn Error>> {
+    if game == Game::Gomoku {
+        Ok(())
+    } else {
+        Err(super::usage(format!(
+            "{command} is a gomoku tool: give --game gomoku"
+        )))
     }
 }
 

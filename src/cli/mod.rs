@@ -18,6 +18,8 @@ mod game_analysis;
 mod gomoku_bench;
 mod r#match;
 mod r#move;
+mod move_order;
+mod openings;
 mod perft;
 mod progress;
 mod search_labels;
@@ -32,6 +34,8 @@ use clap::{Args, Parser, Subcommand};
 use fit_probcut::FitProbcutArgs;
 use r#match::MatchArgs;
 use r#move::MoveArgs;
+use move_order::MoveOrderArgs;
+use openings::OpeningsArgs;
 use oxello::bitboard::BoardSize;
 use oxello::formats::spec;
 use oxello::game::Game;
@@ -382,13 +386,19 @@ pub enum Command {
     /// Train the pattern evaluation from WTHOR game files and write the
     /// weight file (the built-in one is `fitted/pattern-weights-8.bin`);
     /// with `--size 6`, the 6x6 one from self-play records (`--selfplay`,
-    /// `fitted/pattern-weights-6.bin`).
+    /// `fitted/pattern-weights-6.bin`); with `--game gomoku`, the gomoku
+    /// evaluation's weights (`fitted/gomoku-eval.bin`).
     ///
     /// Every position of every finished game is labelled with the game's
     /// theoretical score, and with `--solved`, positions solved exactly by
     /// `scripts/solve-labels.sh` are added; one game (and one solved
     /// position) in 10 is held out, and the error on it is printed per
     /// phase beside the built-in weights'.
+    ///
+    /// Gomoku fits a logistic model of the outcome to self-play records
+    /// (`--selfplay`) and match games (`--sgf`), in two stages (a small
+    /// model, then every feature), and prints the held-out log loss of the
+    /// search scores, of the weights in force and of the fit.
     TrainEval(TrainEvalArgs),
     /// Search the WTHOR positions past the theoretical depth (where a
     /// game's label is the players' result) and write their search values,
@@ -410,6 +420,25 @@ pub enum Command {
     /// endgame positions are solved exactly and searched shallowly. The
     /// regressions and σ are printed per depth pair.
     FitProbcut(FitProbcutArgs),
+    /// Write the balanced gomoku opening list (`--game gomoku`; the
+    /// shipped one is `positions/gomoku-openings.txt`) on stdout.
+    ///
+    /// Every three-stone opening (Black at the centre, White and Black
+    /// within three points of it, once up to symmetry) is searched on 15x15
+    /// under the standard rule, White to move (depth 10, at most 400,000
+    /// nodes, one thread: the same list every run of the same engine); the
+    /// `--count` whose score is nearest 0 are written in c-gomoku-cli's
+    /// offset format, most balanced first, with their scores on stderr.
+    Openings(OpeningsArgs),
+    /// Measure the gomoku search's move order against a teacher engine's
+    /// moves (`--game gomoku`).
+    ///
+    /// Reads the teacher's move for each searched move of each match file
+    /// from `GAMES.sgf.moves-NAME` (`scripts/gomoku-teacher-labels.py`),
+    /// and prints how often the teacher's move, and each player's, is among
+    /// the first 1, 3, 6, 12 and 20 moves of the order in positions not
+    /// forced, and how often each player chose the teacher's move.
+    MoveOrder(MoveOrderArgs),
     /// Play the engine against itself and write training records: for every
     /// position with a choice, the board, the search's move distribution
     /// (policy), the move played, the search score and the game's outcome.
@@ -499,6 +528,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn Error>> {
         Some(Command::TrainEval(args)) => train_eval::run(args, engine),
         Some(Command::SearchLabels(args)) => search_labels::run(args, engine),
         Some(Command::FitProbcut(args)) => fit_probcut::run(args, engine),
+        Some(Command::Openings(args)) => openings::run(args, engine),
+        Some(Command::MoveOrder(args)) => move_order::run(args, engine),
         Some(Command::Selfplay(args)) => selfplay::run(args, engine),
     }
 }

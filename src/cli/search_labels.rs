@@ -4,12 +4,12 @@
 
 use super::EngineArgs;
 use clap::Args;
-use oxello::eval::train::positions_to_search;
 use oxello::formats::obf::{self, ObfEntry};
 use oxello::formats::wthor;
 use oxello::position::Position;
 use oxello::search::{Limits, Searcher, StopSignal};
 use oxello::shard::Shard;
+use oxello::train::patterns::positions_to_search;
 use std::collections::BTreeMap;
 use std::error::Error;
 use std::io::Write as _;

@@ -1,12 +1,15 @@
 //! `oxello train-eval`: fits the pattern evaluation to WTHOR game files
-//! (8x8) or to self-play records (6x6).
+//! (8x8) or to self-play records (6x6); with `--game gomoku`, the gomoku
+//! evaluation's weights to self-play records and match games.
 
 use super::EngineArgs;
+use super::game::Game;
 use clap::Args;
-use oxello::eval::train::{EIGHT, Model, SIX, Sample, Samples, TrainOptions, train_model};
 use oxello::formats::wthor;
 use oxello::selfplay::output::Format;
 use oxello::selfplay::record::Record;
+use oxello::train::gomoku::{self, TuneOptions};
+use oxello::train::patterns::{EIGHT, Model, SIX, Sample, Samples, TrainOptions, train_model};
 use std::error::Error;
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -15,6 +18,11 @@ use std::time::Instant;
 /// Options of `oxello train-eval`.
 #[derive(Debug, Args)]
 pub struct TrainEvalArgs {
+    /// The game: `othello` (the pattern evaluations), or `gomoku` (the
+    /// weights of the gomoku evaluation, `fitted/gomoku-eval.bin`,
+    /// from `--selfplay` records and `--sgf` games).
+    #[arg(long, value_enum, default_value_t = Game::Othello)]
+    pub game: Game,
     /// Folder of WTHOR `.wtb` files (8x8 only).
     #[arg(long, default_value = "../shared/games/wthor")]
     pub wthor: std::path::PathBuf,
@@ -23,8 +31,10 @@ pub struct TrainEvalArgs {
     #[arg(long, short = 's', default_value_t = 8)]
     pub size: usize,
     /// Where to write the weights [default: the built-in file of the size,
-    /// `fitted/pattern-weights-8.bin` or `fitted/pattern-weights-6.bin`].
-    #[arg(long)]
+    /// `fitted/pattern-weights-8.bin` or `fitted/pattern-weights-6.bin`; for
+    /// gomoku none, the fit is only reported: give
+    /// `fitted/gomoku-eval.bin`].
+    #[arg(long, visible_alias = "write")]
     pub out: Option<std::path::PathBuf>,
     /// Passes over the samples of each phase.
     #[arg(long, default_value_t = 8)]
@@ -32,6 +42,8 @@ pub struct TrainEvalArgs {
     /// Self-play record files (`oxello selfplay`, binary if the name ends
     /// in `.bin`, JSONL otherwise) of the size: labelled with the exact
     /// solve's score where the search solved, the game's outcome before.
+    /// For gomoku, JSONL records: the game's outcome and the search's
+    /// score; every tenth game is held out.
     #[arg(long, num_args = 1..)]
     pub selfplay: Vec<std::path::PathBuf>,
     /// Exactly solved positions to train on besides the games' (OBF files,
@@ -52,11 +64,82 @@ pub struct TrainEvalArgs {
     /// "Search values past the games' results").
     #[arg(long, default_value_t = 0.8)]
     pub search_weight: f32,
+    #[command(flatten)]
+    pub gomoku: GomokuTrainArgs,
+}
+
+/// The options of `train-eval --game gomoku` (see
+/// [`oxello::train::gomoku::tune`]).
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Gomoku (--game gomoku)")]
+pub struct GomokuTrainArgs {
+    /// Match files (`oxello match --game gomoku -o`, SGF): every position
+    /// before a searched move, with the game's outcome (positions whose
+    /// side to move has a VCF, and forfeits, left out; every tenth game of
+    /// a file held out).
+    #[arg(long, num_args = 1.., value_name = "GAMES.sgf")]
+    pub sgf: Vec<std::path::PathBuf>,
+    /// Score each `--sgf` position by a search of so many nodes (one
+    /// thread, no VCT; won or lost positions left out), cached in
+    /// `GAMES.sgf.scores-NODES` [default: the weights in force stand in].
+    #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u64).range(1..))]
+    pub label: Option<u64>,
+    /// Read the `--sgf` positions' scores from another engine's
+    /// evaluations, `GAMES.sgf.scores-NAME`, as
+    /// `scripts/gomoku-teacher-labels.py` writes them (`nan` positions left
+    /// out).
+    #[arg(long, value_name = "NAME", conflicts_with = "label")]
+    pub teacher: Option<String>,
+    /// Our `K` of the logistic model, instead of fitting it.
+    #[arg(long, value_name = "K")]
+    pub scale: Option<f64>,
+    /// Fit to L times the outcome plus 1 - L times the scores' win
+    /// probability.
+    #[arg(long, value_name = "L", default_value_t = 1.0)]
+    pub lambda: f64,
+    /// Fit every feature in one stage, with the ridge towards the weights
+    /// in force.
+    #[arg(long)]
+    pub refine: bool,
+    /// The first stage's ridge towards the hand-set values.
+    #[arg(long, value_name = "R", default_value_t = 1e-4)]
+    pub ridge1: f64,
+    /// The ridge towards the first stage's values (or, with `--refine`,
+    /// the weights in force).
+    #[arg(long, value_name = "R", default_value_t = 3e-3)]
+    pub ridge: f64,
+}
+
+impl GomokuTrainArgs {
+    /// The first option given, for refusing it outside gomoku.
+    fn given(&self) -> Option<&'static str> {
+        let defaults = TuneOptions::default();
+        [
+            (!self.sgf.is_empty(), "--sgf"),
+            (self.label.is_some(), "--label"),
+            (self.teacher.is_some(), "--teacher"),
+            (self.scale.is_some(), "--scale"),
+            (self.lambda != defaults.lambda, "--lambda"),
+            (self.refine, "--refine"),
+            (self.ridge1 != defaults.ridge1, "--ridge1"),
+            (self.ridge != defaults.ridge, "--ridge"),
+        ]
+        .into_iter()
+        .find_map(|(given, name)| given.then_some(name))
+    }
 }
 
 /// Reads every `.wtb` file of the folder, trains, writes the weight file.
 pub fn run(args: &TrainEvalArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
     engine.refuse("train-eval", super::ENGINE_OPTIONS)?;
+    if args.game == Game::Gomoku {
+        return run_gomoku(args);
+    }
+    if let Some(option) = args.gomoku.given() {
+        return Err(super::usage(format!(
+            "{option} applies to train-eval --game gomoku"
+        )));
+    }
     let started = Instant::now();
     if !(0.0..=1.0).contains(&args.search_weight) {
         return Err(super::usage(format!(
@@ -199,6 +282,68 @@ pub fn run(args: &TrainEvalArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dy
         bytes.len(),
         started.elapsed().as_secs_f64()
     )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `train-eval --game gomoku`: fits, reports on stdout, writes the
+/// weights file if `--out` is given.
+fn run_gomoku(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
+    let othello_option = [
+        (args.size != 8, "--size"),
+        (args.epochs != 8, "--epochs"),
+        (!args.solved.is_empty(), "--solved"),
+        (!args.searched.is_empty(), "--searched"),
+        (args.search_weight != 0.8, "--search-weight"),
+        (args.wthor.as_os_str() != "../shared/games/wthor", "--wthor"),
+    ]
+    .into_iter()
+    .find_map(|(given, name)| given.then_some(name));
+    if let Some(option) = othello_option {
+        return Err(super::usage(format!(
+            "{option} does not apply to train-eval --game gomoku"
+        )));
+    }
+    let g = &args.gomoku;
+    if !(0.0..=1.0).contains(&g.lambda) {
+        return Err(super::usage(format!("--lambda {}: use 0 to 1", g.lambda)));
+    }
+    if let Some(k) = g.scale
+        && !(k > 0.0 && k.is_finite())
+    {
+        return Err(super::usage(format!("--scale {k}: use a positive number")));
+    }
+    if args.selfplay.is_empty() && g.sgf.is_empty() {
+        return Err(super::usage(
+            "train-eval --game gomoku fits to --selfplay records and --sgf games: give either",
+        ));
+    }
+    let options = TuneOptions {
+        records: args.selfplay.clone(),
+        games: g.sgf.clone(),
+        label: g.label,
+        teacher: g.teacher.clone(),
+        scale: g.scale,
+        lambda: g.lambda,
+        refine: g.refine,
+        ridge1: g.ridge1,
+        ridge: g.ridge,
+    };
+    let mut out = std::io::stdout().lock();
+    // A closed stdout is noticed at the last line; the fit goes on and
+    // writes its weights.
+    let weights = gomoku::tune(
+        &options,
+        &|path| eprintln!("read {}", path.display()),
+        &mut |line| {
+            let _ = writeln!(out, "{line}");
+        },
+    )?;
+    if let Some(path) = &args.out {
+        std::fs::write(path, gomoku::file(&gomoku::scaled(&weights)))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        writeln!(out, "wrote {}", path.display())?;
+    }
+    out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -20,7 +20,7 @@
 //!
 //! On 8x8 the search uses the learned [`patterns`](mod@patterns) evaluation
 //! instead: weights looked up by the contents of edges, corners, lines and
-//! diagonals, trained on tournament games ([`train`](mod@train)). It predicts
+//! diagonals, trained on tournament games ([`crate::train::patterns`]). It predicts
 //! the final score far better, and its first use, ordering the moves of the
 //! endgame solver, cut the FFO #43-46 solves from 1.85 G to 0.78 G nodes. On
 //! 6x6 the search uses the [`six`](mod@six) evaluation, the same kind of
@@ -36,7 +36,6 @@ pub mod pattern_set;
 pub mod patterns;
 pub mod six;
 pub mod stability;
-pub mod train;
 pub mod weights;
 
 pub use features::{Feature, Features, features};

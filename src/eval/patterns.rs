@@ -7,7 +7,7 @@
 //! move ([`super::incremental`]) and evaluates a leaf from the indices it
 //! already holds.
 //!
-//! The weights are trained from game records by [`super::train`]
+//! The weights are trained from game records by [`crate::train::patterns`]
 //! (`oxello train-eval`), stored in `fitted/pattern-weights-8.bin` (format
 //! in [`crate::fitted`]) and built into the binary.
 

@@ -195,46 +195,6 @@ mod tests {
         assert!(finished >= 40, "{finished}");
     }
 
-    /// The positions of `positions/six-held-out.jsonl`: self-play records
-    /// of games the training held out, each with the exact score of an
-    /// endgame solve (`scripts/train-six.sh`'s level 18 run, games 0, 10,
-    /// ..., 90).
-    fn held_out() -> Vec<(Board, i32)> {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/six-held-out.jsonl");
-        let text = std::fs::read_to_string(path).unwrap();
-        let records = crate::selfplay::jsonl::read_all(&text).unwrap();
-        assert!(records.iter().all(|r| r.exact && r.game % 10 == 0));
-        records
-            .iter()
-            .map(|r| (r.position.board, i32::from(r.score)))
-            .collect()
-    }
-
-    /// The shipped weights predict exactly solved held-out positions far
-    /// better than the hand-set evaluation they replace.
-    #[test]
-    fn shipped_weights_beat_the_hand_set_evaluation_on_solved_positions() {
-        let positions = held_out();
-        assert!(positions.len() >= 200);
-        let rms = |f: &dyn Fn(Board) -> i32| {
-            let sum: f64 = positions
-                .iter()
-                .map(|&(board, score)| f64::from(f(board) - score).powi(2))
-                .sum();
-            (sum / positions.len() as f64).sqrt()
-        };
-        let learned = rms(&|b| built_in().evaluate(b));
-        let hand_set = rms(&|b| crate::eval::evaluate(b, SIZE));
-        eprintln!(
-            "RMS on {} positions: learned {learned:.2}, hand-set {hand_set:.2}",
-            positions.len()
-        );
-        assert!(
-            learned < 0.75 * hand_set,
-            "learned {learned:.2}, hand-set {hand_set:.2}"
-        );
-    }
-
     #[test]
     fn encoding_round_trips_and_other_files_are_refused() {
         let weights = random_weights(3);

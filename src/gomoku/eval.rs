@@ -14,9 +14,9 @@
 //! [`Sink`]: [`Weighted`] sums the weights as it goes (one table lookup per
 //! cell and colour), [`Counts`] counts the features for training. One
 //! definition of the features ([`cell`], [`finish`]) serves both, so the
-//! fitted model is the one the search runs. `cargo run --release --example
-//! gomoku_tune` refits [`WEIGHTS`] from self-play records (see the
-//! example's documentation).
+//! fitted model is the one the search runs. `oxello train-eval --game
+//! gomoku` refits [`WEIGHTS`] from self-play records (see
+//! `docs/training.md`).
 //!
 //! Against the hand-set evaluation it replaced (both sides' cell values
 //! summed, plus a quarter of the side to move's best cell; 15x15 standard,

@@ -28,7 +28,6 @@ pub(crate) mod ordering;
 mod parallel;
 pub mod params;
 pub mod probcut;
-pub mod probcut_fit;
 mod result;
 mod root;
 pub mod selectivity;

@@ -1,31 +1,27 @@
-//! Writes the balanced gomoku opening list `positions/gomoku-openings.txt`.
-//!
-//! ```text
-//! cargo run --release --example gomoku_openings > positions/gomoku-openings.txt
-//! ```
+//! The balanced gomoku opening list (`positions/gomoku-openings.txt`).
 //!
 //! Every three-stone opening of the Gomocup kind is considered: Black at
-//! the centre, White and then Black within three points of it (each taken
-//! once up to the eight symmetries of the board). oxello's gomoku search
-//! judges each on 15x15 under the standard rule (exactly five), White to
-//! move, with a fixed budget (iterations to depth 10, at most 400,000 nodes,
-//! threat searches included), and the openings whose score is nearest 0 are
-//! kept: the [`COUNT`] most balanced, none a win found for either side. The
-//! list is written in c-gomoku-cli's offset format, most balanced first,
-//! with the scores on stderr. The search is deterministic (one thread, a
-//! node limit), so the list is the same every run of the same engine.
+//! the centre, White and then Black within [`RADIUS`] points of it (each
+//! taken once up to the eight symmetries of the board). The search judges
+//! each on 15x15 under the standard rule (exactly five), White to move,
+//! with a fixed budget (iterations to depth 10, at most 400,000 nodes,
+//! threat searches included), and the openings whose score is nearest 0,
+//! none a win found for either side, are the most balanced. The search is
+//! deterministic (one thread, a node limit), so the list is the same every
+//! run of the same engine.
 
-use oxello::gomoku::board::{Board, Point};
-use oxello::gomoku::openings::Opening;
-use oxello::gomoku::rules::{Config, Rule};
-use oxello::gomoku::search::{Limits, Searcher, WIN_BOUND};
-use oxello::search::StopSignal;
+use crate::gomoku::board::{Board, Point};
+use crate::gomoku::openings::Opening;
+use crate::gomoku::rules::{Config, Rule};
+use crate::gomoku::search::{Limits, Searcher, WIN_BOUND};
+use crate::search::StopSignal;
 use std::collections::BTreeSet;
 
-/// Openings written.
-const COUNT: usize = 120;
 /// How far from the centre the second and third stones go.
-const RADIUS: i64 = 3;
+pub const RADIUS: i64 = 3;
+
+/// An offset from the centre.
+type Offset = (i64, i64);
 
 /// The eight symmetries of the square about its centre, on offsets.
 fn symmetries(dx: i64, dy: i64) -> [Offset; 8] {
@@ -41,9 +37,6 @@ fn symmetries(dx: i64, dy: i64) -> [Offset; 8] {
     ]
 }
 
-/// An offset from the centre.
-type Offset = (i64, i64);
-
 /// The same opening under every symmetry, as sorted Black and White
 /// stones; the least is the opening's canonical form.
 fn canonical(black: &[Offset], white: &[Offset]) -> (Vec<Offset>, Vec<Offset>) {
@@ -58,14 +51,21 @@ fn canonical(black: &[Offset], white: &[Offset]) -> (Vec<Offset>, Vec<Offset>) {
             (turn(black), turn(white))
         })
         .min()
-        .expect("eight symmetries")
+        .unwrap_or_default()
 }
 
-fn main() {
-    let config = Config {
+/// The configuration the openings are judged in: 15x15, standard rule.
+pub fn config() -> Config {
+    Config {
         rule: Rule::Standard,
         ..Config::default()
-    };
+    }
+}
+
+/// Every opening judged, most balanced first, with its score for White to
+/// move (openings the search found won or lost are left out).
+pub fn judge() -> Vec<(i32, Opening)> {
+    let config = config();
     let (cx, cy) = (config.width as i64 / 2, config.height as i64 / 2);
     let point = |(dx, dy): Offset| Point::new((cx + dx) as usize, (cy + dy) as usize);
     let near: Vec<Offset> = (-RADIUS..=RADIUS)
@@ -102,12 +102,26 @@ fn main() {
         }
     }
     judged.sort_by_key(|(abs, _, opening)| (*abs, opening.text()));
-    eprintln!(
-        "{} openings judged; the {COUNT} kept (score for White to move):",
-        judged.len()
-    );
-    for (_, score, opening) in judged.iter().take(COUNT) {
-        eprintln!("{:>6} {}", score, opening.text());
-        println!("{}", opening.offsets(config));
+    judged
+        .into_iter()
+        .map(|(_, score, opening)| (score, opening))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_opening_and_its_symmetries_have_one_canonical_form() {
+        let (black, white) = ([(0, 0), (1, 2)], [(-1, 0)]);
+        let form = canonical(&black, &white);
+        for k in 0..8 {
+            let turn = |stones: &[Offset]| -> Vec<Offset> {
+                stones.iter().map(|&(x, y)| symmetries(x, y)[k]).collect()
+            };
+            assert_eq!(canonical(&turn(&black), &turn(&white)), form);
+        }
+        assert_ne!(canonical(&[(0, 0), (1, 2)], &[(1, 0)]), form);
     }
 }

@@ -13,6 +13,7 @@
 //! depths; the lines predict the exact score from each shallow depth, and
 //! `σ = a·empties + c·d' + k` is fitted the same way.
 
+use super::linalg::weighted_least_squares;
 use crate::position::Position;
 use crate::search::probcut::{Parameters, SigmaModel, shallow_depth};
 use crate::search::{Bound, Depth, Limits, Searcher, StopSignal};
@@ -116,53 +117,6 @@ fn line_fit(points: &[(f64, f64)]) -> (f64, f64) {
     }
     let slope = sxy / sxx;
     (slope, my - slope * mx)
-}
-
-/// Weighted least squares: the coefficients minimising
-/// Σ weight·(features·c − target)², by the normal equations.
-fn weighted_least_squares(rows: &[(Vec<f64>, f64, f64)]) -> Vec<f64> {
-    let k = rows.first().map_or(0, |r| r.0.len());
-    let mut a = vec![vec![0.0; k + 1]; k];
-    for (features, target, weight) in rows {
-        for i in 0..k {
-            for j in 0..k {
-                a[i][j] += weight * features[i] * features[j];
-            }
-            a[i][k] += weight * features[i] * target;
-        }
-    }
-    // Gaussian elimination with partial pivoting (a tiny ridge keeps an
-    // unused feature from making the system singular).
-    for (i, row) in a.iter_mut().enumerate() {
-        row[i] += 1e-6;
-    }
-    for col in 0..k {
-        let pivot = (col..k)
-            .max_by(|&x, &y| a[x][col].abs().total_cmp(&a[y][col].abs()))
-            .unwrap_or(col);
-        a.swap(col, pivot);
-        let pivot_row = a[col].clone();
-        if pivot_row[col].abs() <= 1e-12 {
-            continue;
-        }
-        for (r, row) in a.iter_mut().enumerate() {
-            if r != col {
-                let factor = row[col] / pivot_row[col];
-                for (x, p) in row.iter_mut().zip(&pivot_row).skip(col) {
-                    *x -= factor * p;
-                }
-            }
-        }
-    }
-    (0..k)
-        .map(|i| {
-            if a[i][i].abs() > 1e-12 {
-                a[i][k] / a[i][i]
-            } else {
-                0.0
-            }
-        })
-        .collect()
 }
 
 /// σ cells of one depth pair: (empties group centre, rms residual, count).
@@ -308,18 +262,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn least_squares_recovers_a_plane() {
-        let mut rows = Vec::new();
-        for e in 0..10 {
-            for d in 0..5 {
-                let (e, d) = (e as f64, d as f64);
-                rows.push((vec![e, d, 1.0], 0.5 * e - 2.0 * d + 3.0, 1.0));
-            }
-        }
-        let c = weighted_least_squares(&rows);
-        assert!(
-            (c[0] - 0.5).abs() < 1e-3 && (c[1] + 2.0).abs() < 1e-3 && (c[2] - 3.0).abs() < 1e-3
-        );
+    fn line_fit_goes_through_the_points() {
         let (slope, intercept) = line_fit(&[(0.0, 1.0), (1.0, 3.0), (2.0, 5.0)]);
         assert!((slope - 2.0).abs() < 1e-9 && (intercept - 1.0).abs() < 1e-9);
     }
