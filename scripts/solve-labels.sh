@@ -2,7 +2,7 @@
 # Exact training labels for the evaluation: WTHOR positions of 14 to 20
 # empties, sampled (fixed seed) and solved by oxello, one OBF file per number
 # of empties in FOLDER. About 40 minutes on two cores; `oxello train-eval
-# --solved FOLDER` reads them (README, "Training the evaluation").
+# --solved FOLDER` reads them (docs/training.md, "Training the evaluation").
 #
 #   scripts/solve-labels.sh FOLDER [WTHOR folder] [oxello binary] [jobs]
 set -euo pipefail

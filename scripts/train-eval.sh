@@ -3,7 +3,7 @@
 # empties solved exactly, search values (depth 10, 73%) for the positions of
 # one training game in 3 before the games' theoretical depth, then
 # `train-eval` on the games and both. Writes fitted/pattern-weights-8.bin,
-# which the next build embeds (README, "Training the evaluation"). About
+# which the next build embeds (docs/training.md, "Training the evaluation"). About
 # 75 minutes on two cores.
 #
 #   scripts/train-eval.sh [FOLDER] [WTHOR folder] [JOBS]

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The learned 6x6 evaluation from scratch: self-play games whose endgames
 # were solved exactly, then `train-eval --size 6`. Writes
-# fitted/pattern-weights-6.bin, which the next build embeds (README, "Training
+# fitted/pattern-weights-6.bin, which the next build embeds (docs/training.md, "Training
 # the evaluation", 6x6). About 25 minutes on two cores.
 #
 #   scripts/train-six.sh [FOLDER] [JOBS]

@@ -408,16 +408,7 @@ fn selfplay_positions(
     path: &std::path::Path,
     engine_moves: u8,
 ) -> Result<Vec<Position>, Box<dyn Error>> {
-    use oxello::selfplay::{Format, Record};
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let format = if path.extension().is_some_and(|e| e == "bin") {
-        Format::Binary
-    } else {
-        Format::Jsonl
-    };
-    let records: Vec<Record> = format
-        .read_all(&bytes)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let records = oxello::selfplay::read_file(path)?;
     Ok(records
         .iter()
         .filter(|r| r.index >= engine_moves)

@@ -6,8 +6,6 @@ use super::EngineArgs;
 use super::game::Game;
 use clap::Args;
 use oxello::formats::wthor;
-use oxello::selfplay::output::Format;
-use oxello::selfplay::record::Record;
 use oxello::train::gomoku::{self, TuneOptions};
 use oxello::train::patterns::{EIGHT, Model, SIX, Sample, Samples, TrainOptions, train_model};
 use std::error::Error;
@@ -49,7 +47,7 @@ pub struct TrainEvalArgs {
     /// Exactly solved positions to train on besides the games' (OBF files,
     /// or folders of them, as `scripts/solve-labels.sh` makes them),
     /// labelled with their best score; one in 10 is held out, and the error
-    /// on those is printed apart (README, "Training the evaluation").
+    /// on those is printed apart (docs/training.md, "Training the evaluation").
     #[arg(long, num_args = 1..)]
     pub solved: Vec<std::path::PathBuf>,
     /// Search values of positions past the theoretical depth (OBF files,
@@ -60,7 +58,7 @@ pub struct TrainEvalArgs {
     #[arg(long, num_args = 1..)]
     pub searched: Vec<std::path::PathBuf>,
     /// The share of the search value in the label of a searched position,
-    /// 0 to 1. The built-in weights use the default, 0.8 (README,
+    /// 0 to 1. The built-in weights use the default, 0.8 (docs/training.md,
     /// "Search values past the games' results").
     #[arg(long, default_value_t = 0.8)]
     pub search_weight: f32,
@@ -174,17 +172,7 @@ pub fn run(args: &TrainEvalArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dy
         ..Samples::default()
     };
     for path in &args.selfplay {
-        let bytes =
-            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let format = if path.extension().is_some_and(|e| e == "bin") {
-            Format::Binary
-        } else {
-            Format::Jsonl
-        };
-        let records: Vec<Record> = format
-            .read_all(&bytes)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        samples.add_selfplay(&records, model.size);
+        samples.add_selfplay(&oxello::selfplay::read_file(path)?, model.size);
     }
     let mut files = 0;
     if args.size != 6 {

@@ -32,7 +32,7 @@
 //! one table per instance, indexed as `pext` reads the untransformed board,
 //! saved the 16 transforms but made the tables 5 times larger (1.8 MB per
 //! phase) and was only 1.19x faster than the first learned evaluation; the
-//! shared tables read on transformed boards are faster (README, "Training
+//! shared tables read on transformed boards are faster (docs/training.md, "Training
 //! the evaluation").
 
 use crate::bitboard::{BoardSize, Symmetry, pext};

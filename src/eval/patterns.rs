@@ -39,7 +39,7 @@ impl PatternSet for Eight {
     const INSTANCES: usize = 46;
     /// Two empties per phase: with 4 (the first learned evaluation's 16
     /// phases) the held-out error was higher at every phase (see the
-    /// README's training section).
+    /// docs/training.md).
     const EMPTIES_PER_PHASE: usize = 2;
     const KIND: [u8; 4] = *b"PAT8";
     /// Version 1 was the first learned evaluation's 11 patterns read on 8

@@ -144,6 +144,20 @@ impl Config {
     }
 }
 
+/// Reads an Othello record file: binary if its name ends in `.bin`, JSON
+/// Lines otherwise. The error names the file.
+pub fn read_file(path: &Path) -> Result<Vec<Record>, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let format = if path.extension().is_some_and(|e| e == "bin") {
+        Format::Binary
+    } else {
+        Format::Jsonl
+    };
+    format
+        .read_all(&bytes)
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
 /// The journal of an npz output: `<path>.jsonl`.
 pub fn npz_journal(path: &Path) -> PathBuf {
     let mut name = path.as_os_str().to_os_string();

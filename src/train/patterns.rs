@@ -88,7 +88,7 @@ impl Samples {
     /// 14-20 empties, the held-out error on solved positions fell by
     /// 0.04-0.12 discs at 14-21 empties when both were kept, and rose by up
     /// to 0.38 when the solved positions replaced the players' results
-    /// (too few samples for the weights; README, "Training the evaluation").
+    /// (too few samples for the weights; docs/training.md, "Training the evaluation").
     pub fn add_solved(&mut self, entries: &[ObfEntry]) {
         for entry in entries {
             let board = entry.position.board;
@@ -283,7 +283,7 @@ pub fn positions_to_search(
     games
 }
 
-/// How to train. Every number was chosen on the held-out games (README,
+/// How to train. Every number was chosen on the held-out games (docs/training.md,
 /// "Training the evaluation").
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TrainOptions {
