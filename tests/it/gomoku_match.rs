@@ -5,7 +5,7 @@
 //! and the command line's errors. No test needs an engine from elsewhere.
 //! Run under `cargo test --release`.
 
-mod common;
+use crate::common;
 
 use oxello::arena::contestant::FaultKind;
 use oxello::arena::record::GameTag;

@@ -4,7 +4,7 @@
 //! Depths 1-11 run in the normal `cargo test --release`; 12-14 are ignored
 //! (run them with `cargo test --release -- --ignored perft_1`).
 
-mod common;
+use crate::common;
 
 use common::naive::{self, NaiveBoard};
 use oxello::perft::{PassConvention, perft};

@@ -5,7 +5,7 @@
 //! about what they are sent); tests that need them skip when `python3` is
 //! missing. Run under `cargo test --release`.
 
-mod common;
+use crate::common;
 
 use oxello::arena::contestant::FaultKind;
 use oxello::arena::gtp::PassStyle;

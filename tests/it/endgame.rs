@@ -6,7 +6,7 @@
 //! (run them with `cargo test --release --test endgame -- --ignored`, or
 //! `oxello solve positions/ffo-40-59.obf --first-number 40`).
 
-mod common;
+use crate::common;
 
 use common::naive::{self, NaiveBoard};
 use oxello::formats::obf::{self, ObfEntry};
