@@ -11,7 +11,10 @@ const SHARED_FOLDERS: [&str; 3] = ["games/wthor", "openings", "endgame"];
 fn main() {
     println!("cargo::rustc-check-cfg=cfg(shared_data)");
     println!("cargo::rerun-if-changed=build.rs");
-    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared");
+    // Read when the script runs, not when it is built: cargo reuses one
+    // build of it for clones of the project in other folders.
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default();
+    let shared = Path::new(&manifest).join("../shared");
     let folders: Vec<_> = SHARED_FOLDERS.iter().map(|f| shared.join(f)).collect();
     if folders.iter().all(|f| f.is_dir()) {
         println!("cargo::rustc-cfg=shared_data");
