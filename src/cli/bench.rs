@@ -43,6 +43,11 @@ pub struct BenchArgs {
     /// evaluation's (weight format 1, the one before).
     #[arg(long, conflicts_with = "accuracy")]
     pub eval_error: Option<std::path::PathBuf>,
+    /// Time one component instead, on positions of seeded random games:
+    /// `eval`, `incremental` and `hand-set` (Othello evaluations), `vcf`
+    /// (the gomoku VCF search). `--game` does not apply.
+    #[arg(long, value_enum, conflicts_with_all = ["accuracy", "eval_error", "game"])]
+    pub speed: Option<super::bench_speed::Speed>,
     /// The game: `othello`, or `gomoku` (the positions of the first
     /// balanced openings, 15x15 standard and 20x20 freestyle, searched to
     /// `--depth`, default 8).
@@ -129,6 +134,10 @@ pub fn run(args: &BenchArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
         "bench (one thread, a fresh table, fixed positions)",
         &["level", "hash", "time", "threads", "seed"],
     )?;
+    if let Some(speed) = args.speed {
+        engine.refuse("bench --speed (no search)", super::ENGINE_OPTIONS)?;
+        return super::bench_speed::run(speed);
+    }
     if let Some(path) = &args.eval_error {
         engine.refuse("bench --eval-error (no search)", super::ENGINE_OPTIONS)?;
         if args.game == Game::Gomoku {

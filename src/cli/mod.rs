@@ -11,6 +11,7 @@
 
 mod analyze;
 mod bench;
+mod bench_speed;
 mod console;
 mod fit_probcut;
 mod game;

@@ -91,39 +91,3 @@ pub fn previous() -> &'static LegacyWeights {
     WEIGHTS
         .get_or_init(|| LegacyWeights::decode(FILE).expect("the version 1 weights are well formed"))
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::bitboard::BoardSize;
-    use crate::eval::test_support::random_game_boards;
-
-    /// Nanoseconds per evaluation, the previous evaluation against the
-    /// current one over the same positions (in order of empties), in one
-    /// run (median of 5). Run
-    /// by hand: `cargo test --release --lib eval_speed -- --ignored --nocapture`.
-    #[test]
-    #[ignore]
-    fn eval_speed() {
-        let mut boards: Vec<Board> = random_game_boards(BoardSize::Eight, 100, 15)
-            .into_iter()
-            .filter(|b| b.legal_moves() != 0)
-            .collect();
-        // Sorted by empties: consecutive evaluations share their phase's
-        // tables, as a search's leaves do.
-        boards.sort_by_key(|b| b.empties().count_ones());
-        let current = crate::eval::patterns::built_in();
-        let previous = previous();
-        let count = 2_000_000;
-        let time = |f: &dyn Fn(Board) -> i32| {
-            crate::eval::test_support::median_ns(boards.len(), count, &|i| f(boards[i]))
-        };
-        let old = time(&|b| previous.evaluate(b));
-        let new = time(&|b| current.evaluate(b));
-        println!(
-            "{} positions: previous {old:.1} ns/eval, current {new:.1} ns/eval ({:.2}x)",
-            boards.len(),
-            old / new
-        );
-    }
-}

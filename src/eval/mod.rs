@@ -180,24 +180,6 @@ pub(crate) mod test_support {
         board
     }
 
-    /// Nanoseconds per call of `f(i)` for `i` cycling through `0..items`,
-    /// over `count` calls: the median of 5 runs (the speed tests').
-    pub fn median_ns(items: usize, count: usize, f: &dyn Fn(usize) -> i32) -> f64 {
-        let mut runs: Vec<f64> = (0..5)
-            .map(|_| {
-                let start = std::time::Instant::now();
-                let mut checksum = 0i64;
-                for i in 0..count {
-                    checksum += i64::from(f(std::hint::black_box(i % items)));
-                }
-                std::hint::black_box(checksum);
-                start.elapsed().as_secs_f64() * 1e9 / count as f64
-            })
-            .collect();
-        runs.sort_by(f64::total_cmp);
-        runs[2]
-    }
-
     /// Every position met in `games` random games of `size` (passes
     /// included), from a seeded generator.
     pub fn random_game_boards(size: BoardSize, games: usize, seed: u64) -> Vec<Board> {
@@ -332,26 +314,6 @@ mod tests {
         assert_eq!(
             Evaluator::default().evaluate(Board::start(BoardSize::Six), BoardSize::Six),
             0
-        );
-    }
-
-    /// Run once by hand: `cargo test --release --lib evaluate_speed -- --ignored --nocapture`.
-    #[test]
-    #[ignore]
-    fn evaluate_speed() {
-        let boards = random_game_boards(BoardSize::Eight, 200, 15);
-        let count = 10_000_000;
-        let start = std::time::Instant::now();
-        let mut checksum = 0i64;
-        for i in 0..count {
-            let board = std::hint::black_box(boards[i % boards.len()]);
-            checksum += evaluate(board, BoardSize::Eight) as i64;
-        }
-        let elapsed = start.elapsed();
-        println!(
-            "{count} evaluations of {} positions in {elapsed:?}: {:.1} M/s (checksum {checksum})",
-            boards.len(),
-            count as f64 / elapsed.as_secs_f64() / 1e6
         );
     }
 }

@@ -28,7 +28,7 @@
 //! So the evaluation is plain lookups in tables as small as the shared ones,
 //! and exactly symmetric under the 8 board symmetries.
 //!
-//! Measured on 8x8 (`cargo test --release --lib eval_speed -- --ignored`):
+//! Measured on 8x8 (`oxello bench --speed eval`):
 //! one table per instance, indexed as `pext` reads the untransformed board,
 //! saved the 16 transforms but made the tables 5 times larger (1.8 MB per
 //! phase) and was only 1.19x faster than the first learned evaluation; the

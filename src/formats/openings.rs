@@ -164,12 +164,12 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        not(shared_data),
+        ignore = "needs ../shared (WTHOR, XOT, FFO): skipped"
+    )]
     fn xot_lists_replay() {
         let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/openings");
-        if !dir.is_dir() {
-            eprintln!("skipped: {} not found", dir.display());
-            return;
-        }
         let mut total = 0;
         for (name, count) in [("xot-small.txt", 3623), ("xot-large.txt", 10_784)] {
             let text = std::fs::read_to_string(dir.join(name)).unwrap();

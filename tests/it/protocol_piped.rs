@@ -6,7 +6,7 @@
 //! Every search runs on one thread, so that the same search gives the same
 //! nodes and move whatever the timing.
 
-mod protocol_util;
+use crate::protocol_util;
 
 use protocol_util::{Oxello, piped};
 use std::time::Duration;

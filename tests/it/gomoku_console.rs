@@ -1,7 +1,7 @@
 //! The gomoku console against the real binary: a piped game, `stop` read
 //! ahead, Ctrl-C, renju's forbidden points and bad options.
 
-mod protocol_util;
+use crate::protocol_util;
 
 use protocol_util::Oxello;
 use std::time::{Duration, Instant};

@@ -1,10 +1,10 @@
 //! Real game data read through the format modules: a perfectly played game,
 //! the whole WTHOR database, the XOT opening lists and the FFO endgame suite.
 //!
-//! The data lives in `../shared` beside the repository; each test skips with
-//! a message when its data is absent. Run under `cargo test --release`.
+//! The data lives in `../shared` beside the repository; without it, its tests
+//! are listed as ignored, with the reason. Run under `cargo test --profile test-release`.
 
-mod common;
+use crate::common;
 
 use common::shared;
 use oxello::formats::{obf, openings, transcript, wthor};
@@ -27,10 +27,12 @@ fn takizawa_perfect_game_is_a_draw() {
 }
 
 #[test]
+#[cfg_attr(
+    not(shared_data),
+    ignore = "needs ../shared (WTHOR, XOT, FFO): skipped"
+)]
 fn wthor_database_replays_with_no_illegal_move() {
-    let Some(dir) = shared("games/wthor") else {
-        return;
-    };
+    let dir = shared("games/wthor");
     let players = wthor::parse_jou(&wthor::read_file(dir.join("WTH.JOU")).unwrap()).unwrap();
     let tournaments = wthor::parse_trn(&wthor::read_file(dir.join("WTH.TRN")).unwrap()).unwrap();
     let files = oxello::formats::files_with_extension(&dir, "wtb").unwrap();
@@ -109,10 +111,12 @@ fn wthor_database_replays_with_no_illegal_move() {
 }
 
 #[test]
+#[cfg_attr(
+    not(shared_data),
+    ignore = "needs ../shared (WTHOR, XOT, FFO): skipped"
+)]
 fn xot_lists_replay_to_balanced_8_move_positions() {
-    let Some(dir) = shared("openings") else {
-        return;
-    };
+    let dir = shared("openings");
     let mut total = 0;
     for name in ["xot-small.txt", "xot-large.txt"] {
         let text = std::fs::read_to_string(dir.join(name)).unwrap();
@@ -138,10 +142,12 @@ fn xot_lists_replay_to_balanced_8_move_positions() {
 }
 
 #[test]
+#[cfg_attr(
+    not(shared_data),
+    ignore = "needs ../shared (WTHOR, XOT, FFO): skipped"
+)]
 fn ffo_obf_files_parse_with_legal_moves() {
-    let Some(dir) = shared("endgame") else {
-        return;
-    };
+    let dir = shared("endgame");
     let files = oxello::formats::files_with_extension(&dir, "obf").unwrap();
     let mut positions = 0;
     for path in &files {
@@ -172,10 +178,12 @@ fn ffo_obf_files_parse_with_legal_moves() {
 }
 
 #[test]
+#[cfg_attr(
+    not(shared_data),
+    ignore = "needs ../shared (WTHOR, XOT, FFO): skipped"
+)]
 fn wthor_samples_are_distinct_reproducible_and_of_the_asked_empties() {
-    let Some(dir) = shared("games/wthor") else {
-        return;
-    };
+    let dir = shared("games/wthor");
     let all = wthor::folder_positions(&dir).unwrap();
     let a = wthor::sample(&all, 24, 30, 7);
     assert_eq!(a.len(), 30);

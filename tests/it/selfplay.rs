@@ -3,7 +3,7 @@
 //! sources and clear errors. Every run is small: a low level and a node
 //! budget, a few games.
 
-mod common;
+use crate::common;
 
 use oxello::selfplay::{Format, Record};
 use std::collections::BTreeMap;
@@ -184,10 +184,12 @@ fn small_boards_are_served() {
 }
 
 #[test]
+#[cfg_attr(
+    not(shared_data),
+    ignore = "needs ../shared (WTHOR, XOT, FFO): skipped"
+)]
 fn xot_lines_and_wthor_prefixes_start_the_games() {
-    let Some(openings) = common::shared("openings") else {
-        return;
-    };
+    let openings = common::shared("openings");
     let dir = scratch("openings");
     let xot = openings.join("xot-small.txt");
     let out = dir.join("xot.jsonl");
@@ -197,9 +199,7 @@ fn xot_lines_and_wthor_prefixes_start_the_games() {
         assert_eq!(records[0].ply, 8);
         assert_eq!(records[0].position.empty_count(), 52);
     }
-    let Some(wthor) = common::shared("games/wthor") else {
-        return;
-    };
+    let wthor = common::shared("games/wthor");
     let out = dir.join("wthor.bin");
     let args = ["--games", "2", "--format", "binary", "--prefix", "30"];
     let bytes = run_ok(

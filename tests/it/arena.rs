@@ -3,9 +3,9 @@
 //!
 //! The fake engines are small Python scripts in `tests/engines/` (strict
 //! about what they are sent); tests that need them skip when `python3` is
-//! missing. Run under `cargo test --release`.
+//! missing. Run under `cargo test --profile test-release`.
 
-mod common;
+use crate::common;
 
 use oxello::arena::contestant::FaultKind;
 use oxello::arena::gtp::PassStyle;

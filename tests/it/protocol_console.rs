@@ -2,7 +2,7 @@
 //! against itself, a scripted person against a simple player), friendly
 //! errors, end of input while thinking (the game is played out).
 
-mod protocol_util;
+use crate::protocol_util;
 
 use oxello::formats::transcript;
 use oxello::{BoardSize, Position};

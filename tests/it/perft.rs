@@ -1,10 +1,11 @@
 //! Perft counts from the start positions against the published tables
 //! (shared `docs/reference-data.md` §1) and against the naive generator.
 //!
-//! Depths 1-11 run in the normal `cargo test --release`; 12-14 are ignored
-//! (run them with `cargo test --release -- --ignored perft_1`).
+//! Depths 1-11 run in the normal `cargo test --profile test-release`; 12-14
+//! are ignored (run them with `cargo test --profile test-release -- --ignored
+//! perft_1`).
 
-mod common;
+use crate::common;
 
 use common::naive::{self, NaiveBoard};
 use oxello::perft::{PassConvention, perft};

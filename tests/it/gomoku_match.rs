@@ -3,9 +3,9 @@
 //! match file and its resuming, shards and merging, broken engines (a shell
 //! script, `tests/engines/broken_gomocup.sh`) forfeiting with their reason,
 //! and the command line's errors. No test needs an engine from elsewhere.
-//! Run under `cargo test --release`.
+//! Run under `cargo test --profile test-release`.
 
-mod common;
+use crate::common;
 
 use oxello::arena::contestant::FaultKind;
 use oxello::arena::record::GameTag;

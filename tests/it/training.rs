@@ -2,8 +2,8 @@
 //! `search-labels` writes the same values whatever the threads and resumes
 //! a killed run, and `train-eval --searched` reads what it wrote.
 
-mod common;
-mod protocol_util;
+use crate::common;
+use crate::protocol_util;
 
 use oxello::formats::wthor::{self, WtbFile, WthorGame, WthorHeader};
 use oxello::{BoardSize, Game};

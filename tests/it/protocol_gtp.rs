@@ -1,7 +1,7 @@
 //! GTP sessions against the real binary: Quarry's handshake, moves with ids,
 //! errors, implicit passes, small boards, garbage.
 
-mod protocol_util;
+use crate::protocol_util;
 
 use oxello::formats::ggf::GgfGame;
 use oxello::formats::transcript;

@@ -1,9 +1,9 @@
 //! Game analysis (`oxello analyze GAME`): a perfect game has no mistake in
 //! its exactly solved endgame; GGF, WTHOR and transcript inputs; the table,
 //! JSON and SVG outputs; the single-position mode is unchanged.
-//! Run under `cargo test --release`.
+//! Run under `cargo test --profile test-release`.
 
-mod common;
+use crate::common;
 
 use oxello::analysis::{self, AnalysisOptions, Judgement};
 use oxello::formats::{ggf, transcript};
@@ -162,10 +162,12 @@ fn ggf_files_with_several_games_and_svg_graphs() {
 }
 
 #[test]
+#[cfg_attr(
+    not(shared_data),
+    ignore = "needs ../shared (WTHOR, XOT, FFO): skipped"
+)]
 fn wthor_game_by_index() {
-    let Some(dir) = common::shared("games/wthor") else {
-        return;
-    };
+    let dir = common::shared("games/wthor");
     let file = dir.join("WTH_2024.wtb");
     let out = temp_dir("wthor");
     let svg = out.join("wthor.svg");

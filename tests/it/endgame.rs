@@ -2,11 +2,12 @@
 //! `positions/ffo-40-59.obf`), our endgame suite, a naive solver, the 8
 //! symmetries, and the small boards.
 //!
-//! FFO #40-44 run in the normal `cargo test --release`; #45-59 are ignored
-//! (run them with `cargo test --release --test endgame -- --ignored`, or
+//! FFO #40-44 run in the normal `cargo test --profile test-release`; #45-59
+//! are ignored (run them with `cargo test --profile test-release --test it
+//! endgame:: -- --ignored`, or
 //! `oxello solve positions/ffo-40-59.obf --first-number 40`).
 
-mod common;
+use crate::common;
 
 use common::naive::{self, NaiveBoard};
 use oxello::formats::obf::{self, ObfEntry};

@@ -1,6 +1,6 @@
 //! `oxello move POSITION`: each position form, JSON, forced passes, errors.
 
-mod protocol_util;
+use crate::protocol_util;
 
 use oxello::formats::board_string;
 use oxello::formats::ggf::GgfGame;

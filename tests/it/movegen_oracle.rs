@@ -2,7 +2,7 @@
 //! against the naive array walker, and the build's fast backend against the
 //! portable one, on random reachable positions of every board size.
 
-mod common;
+use crate::common;
 
 use common::naive::NaiveBoard;
 use oxello::movegen::{self, portable};

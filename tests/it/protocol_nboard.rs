@@ -1,7 +1,7 @@
 //! NBoard sessions against the real binary, in the order the NBoard GUI
 //! sends its commands (protocols.md §1.6 and §1.10).
 
-mod protocol_util;
+use crate::protocol_util;
 
 use oxello::formats::ggf::{GgfClock, GgfGame};
 use oxello::{BoardSize, Game, Move};

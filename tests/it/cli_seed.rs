@@ -2,7 +2,7 @@
 //! matches print their seed, and warn when every game would repeat the
 //! same two.
 
-mod protocol_util;
+use crate::protocol_util;
 
 use protocol_util::run;
 use std::collections::BTreeSet;

@@ -1,8 +1,6 @@
 //! Search behaviour: reproducibility with a node limit, stopping, multi-PV,
 //! and strength against the simple players.
 
-mod common;
-
 use oxello::engine::{Engine, EngineOptions, GoRequest};
 use oxello::formats::{board_string, obf, openings};
 use oxello::players::SimplePlayer;

@@ -4,7 +4,7 @@
 //! run or input that went wrong, 2 a wrong command line), and one JSON
 //! schema for every search result, errors included.
 
-mod protocol_util;
+use crate::protocol_util;
 
 use protocol_util::run;
 use serde_json::Value;

@@ -2,7 +2,7 @@
 //! empty file are each named as such, wherever a file is read; a board
 //! string or transcript is read only when the argument is not a path.
 
-mod protocol_util;
+use crate::protocol_util;
 
 use protocol_util::{Oxello, run};
 use std::path::PathBuf;

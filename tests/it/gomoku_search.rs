@@ -400,33 +400,3 @@ fn blocks_an_open_three() {
         "{mv}"
     );
 }
-
-/// VCF speed over the random positions of the verifier test (run with
-/// `--ignored --nocapture`; timing only, no assertion on speed).
-#[test]
-#[ignore]
-fn vcf_speed() {
-    let mut rng = StdRng::seed_from_u64(3);
-    let (mut nodes, mut wins, mut searched) = (0u64, 0, 0);
-    let started = std::time::Instant::now();
-    let mut slowest = Duration::ZERO;
-    for round in 0..2000 {
-        let Some(mut b) = random_position(&mut rng, round) else {
-            continue;
-        };
-        let one = std::time::Instant::now();
-        let mut budget = ThreatBudget::new(100_000);
-        let mut line = Vec::new();
-        wins += usize::from(vcf(&mut b, 30, &mut budget, &mut line));
-        slowest = slowest.max(one.elapsed());
-        nodes += budget.visited;
-        searched += 1;
-    }
-    let seconds = started.elapsed().as_secs_f64();
-    println!(
-        "VCF: {searched} positions, {wins} wins, {nodes} nodes, {:.0} nodes/s, {:.2} ms per position, slowest {:.1} ms",
-        nodes as f64 / seconds,
-        seconds * 1000.0 / searched as f64,
-        slowest.as_secs_f64() * 1000.0
-    );
-}

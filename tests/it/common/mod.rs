@@ -27,19 +27,12 @@ pub fn random_positions(size: BoardSize, games: usize, seed: u64) -> Vec<Board> 
     boards
 }
 
-/// A folder of the workspace's `shared/` data beside the project (`""` for
-/// `shared/` itself), or `None` with a message when it is absent: tests that
-/// need the data skip cleanly on machines without it.
-pub fn shared(dir: &str) -> Option<std::path::PathBuf> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+/// A folder of the workspace's `shared/` data beside the project. Tests
+/// that call it are ignored without `cfg(shared_data)`.
+pub fn shared(dir: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../shared")
-        .join(dir);
-    if path.is_dir() {
-        Some(path)
-    } else {
-        eprintln!("skipped: {} not found", path.display());
-        None
-    }
+        .join(dir)
 }
 
 /// A fresh directory for one test's files, `oxello-SUITE-TEST-PID` in the
