@@ -31,7 +31,7 @@ pub struct AnalyzeArgs {
     #[arg(long)]
     pub wld: bool,
     /// Number of best moves to find (1 to 64).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64), allow_negative_numbers = true)]
     pub multi_pv: u16,
     /// One JSON object with the result (with `--game`: the whole analysis).
     #[arg(long)]
@@ -44,7 +44,7 @@ pub struct AnalyzeArgs {
     #[arg(long, visible_alias = "wthor-index", value_name = "N[-M]")]
     pub index: Option<String>,
     /// Solve exactly from this many empty squares (game analysis).
-    #[arg(long, default_value_t = oxello::analysis::DEFAULT_EXACT_FROM)]
+    #[arg(long, default_value_t = oxello::analysis::DEFAULT_EXACT_FROM, allow_negative_numbers = true)]
     pub exact_from: u32,
     /// Write an evaluation graph as SVG (one file per game, numbered, when
     /// several games are analysed).

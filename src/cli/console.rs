@@ -15,7 +15,7 @@ pub struct ConsoleArgs {
     #[command(flatten)]
     pub board: BoardArgs,
     /// Gomoku: stones in a row that win (3 to 6; default 5).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub n_in_row: Option<usize>,
 }
 

@@ -26,16 +26,16 @@ pub struct FitProbcutArgs {
     #[arg(long, default_value = "fitted/probcut.bin")]
     pub out: std::path::PathBuf,
     /// Midgame sample positions.
-    #[arg(long, default_value_t = 400)]
+    #[arg(long, default_value_t = 400, allow_negative_numbers = true)]
     pub positions: usize,
     /// Endgame sample positions (solved exactly).
-    #[arg(long, default_value_t = 300)]
+    #[arg(long, default_value_t = 300, allow_negative_numbers = true)]
     pub endgame_positions: usize,
     /// Deepest midgame search of a sample.
-    #[arg(long, default_value_t = 12)]
+    #[arg(long, default_value_t = 12, allow_negative_numbers = true)]
     pub max_depth: u32,
     /// Most empties of an endgame sample (solving costs grow fast).
-    #[arg(long, default_value_t = 22)]
+    #[arg(long, default_value_t = 22, allow_negative_numbers = true)]
     pub max_endgame_empties: u32,
 }
 

@@ -4,6 +4,7 @@
 
 use super::EngineArgs;
 use super::game::{BoardArgs, Game};
+use clap::builder::TypedValueParser as _;
 use clap::Args;
 use oxello::arena::gomoku::GOMOCUP_MAX_MEMORY;
 use oxello::arena::spec::EngineKind;
@@ -70,11 +71,13 @@ pub struct MatchArgs {
     /// moves (`h8i9j7`); without it, games start on the empty board.
     #[arg(long)]
     pub openings: Option<std::path::PathBuf>,
-    /// Number of games (default: two per opening per round).
-    #[arg(short, long)]
+    /// Number of games, 1 or more (default: two per opening per round).
+    #[arg(short, long, allow_negative_numbers = true,
+          value_parser = clap::value_parser!(u64).range(1..).map(|n| n as usize))]
     pub games: Option<usize>,
-    /// Passes through the opening list.
-    #[arg(long, default_value_t = 1)]
+    /// Passes through the opening list, 1 or more.
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true,
+          value_parser = clap::value_parser!(u64).range(1..).map(|n| n as usize))]
     pub rounds: usize,
     /// Play the openings in random order (reproducible with the global
     /// `--seed`, which implies `--random`).
@@ -88,17 +91,17 @@ pub struct MatchArgs {
     pub tc: Option<String>,
     /// Seconds of tolerance beyond the clock or time per move (gomoku: the
     /// turn or match time left).
-    #[arg(long, default_value_t = 1.0)]
+    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
     pub grace: f64,
     /// Longest wait for a move without a clock, seconds.
-    #[arg(long, default_value_t = 60.0)]
+    #[arg(long, default_value_t = 60.0, allow_negative_numbers = true)]
     pub move_timeout: f64,
     /// Longest wait for an engine to start or answer a protocol command,
     /// seconds.
-    #[arg(long, default_value_t = 10.0)]
+    #[arg(long, default_value_t = 10.0, allow_negative_numbers = true)]
     pub startup_timeout: f64,
     /// Games played at once (each with its own engine processes).
-    #[arg(short = 'j', long, default_value_t = 1)]
+    #[arg(short = 'j', long, default_value_t = 1, allow_negative_numbers = true)]
     pub concurrency: usize,
     /// Match file: every game is appended when it ends, as GGF (Othello)
     /// or SGF (gomoku), one game per line; an existing file is resumed.
@@ -107,8 +110,10 @@ pub struct MatchArgs {
     /// Stop when decided: `elo0,elo1[,alpha,beta]` (alpha = beta = 0.05).
     #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]")]
     pub sprt: Option<oxello::arena::Sprt>,
-    /// Play at most this many games in this run (rerun to continue).
-    #[arg(long)]
+    /// Play at most this many games in this run, 1 or more (rerun to
+    /// continue).
+    #[arg(long, allow_negative_numbers = true,
+          value_parser = clap::value_parser!(u64).range(1..).map(|n| n as usize))]
     pub stop_after: Option<usize>,
     /// Play only slice `i` of `n` of the schedule: opening pairs go to the
     /// shards in turn. Run each shard with its own --output, then combine
@@ -127,7 +132,7 @@ pub struct MatchArgs {
     pub board: BoardArgs,
     /// Gomoku: the memory the engines may use (`INFO max_memory`), MiB; 0
     /// for no limit [default: 350, Gomocup's].
-    #[arg(long, value_name = "MIB")]
+    #[arg(long, value_name = "MIB", allow_negative_numbers = true)]
     pub max_memory: Option<u64>,
 }
 

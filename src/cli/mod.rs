@@ -84,9 +84,11 @@ pub fn exit_code(error: &(dyn Error + 'static)) -> u8 {
     }
 }
 
-/// oxello: an Othello (Reversi) engine.
+/// oxello: an engine for Othello (Reversi) and gomoku (five in a row).
 ///
-/// Positions can be given as a 64-character board string followed by the side
+/// Othello is the default game; `--game gomoku` (console, match, selfplay,
+/// bench, train-eval) and `oxello gomocup` (the Gomocup brain, also
+/// installed as `pbrain-oxello`) play gomoku. Othello positions can be given as a 64-character board string followed by the side
 /// to move (`---------------------------OX------XO--------------------------- X`),
 /// as a transcript of moves from the start (`f5d6c3`), or as the path of a
 /// file holding either or a GGF game record. Squares are named a1..h8 with
@@ -114,21 +116,21 @@ pub struct EngineArgs {
     pub level: Option<oxello::engine::Player>,
     /// Transposition table size in MiB (in `gomocup` and the gomoku console,
     /// the gomoku table's; the brain's `INFO max_memory` resizes it).
-    #[arg(long, global = true)]
+    #[arg(long, global = true, allow_negative_numbers = true)]
     pub hash: Option<usize>,
     /// Search depth, 1 to 60: the midgame depth overriding the level's;
     /// `perft`'s depth in plies (default 9); `bench`'s midgame depth; the
     /// gomoku modes' deepest iteration (1 to 40).
-    #[arg(short, long, global = true, value_parser = clap::value_parser!(u32).range(1..=60))]
+    #[arg(short, long, global = true, value_parser = clap::value_parser!(u32).range(1..=60), allow_negative_numbers = true)]
     pub depth: Option<u32>,
     /// Seconds per move (the level's depth still caps the search); the
     /// gomoku brain's turn time until the manager sends `timeout_turn`.
-    #[arg(short, long, global = true)]
+    #[arg(short, long, global = true, allow_negative_numbers = true)]
     pub time: Option<f64>,
     /// Search threads (default: every core for play, analysis and solving;
     /// 1 for `bench` and node-limited searches, which stay reproducible, and
     /// for the gomoku brain unless `INFO thread_num` says otherwise).
-    #[arg(long, global = true)]
+    #[arg(long, global = true, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// Multi-ProbCut selectivity in percent: 73, 87, 95, 98, 99 or 100
     /// (100: no selectivity). Overrides the level's.
@@ -139,7 +141,7 @@ pub struct EngineArgs {
     /// headers), a match's opening order (which it then shuffles, as
     /// `--random` does), the sampling of fit-probcut and of
     /// `solve --sample-wthor` (default 1).
-    #[arg(long, global = true)]
+    #[arg(long, global = true, allow_negative_numbers = true)]
     pub seed: Option<u64>,
 }
 
@@ -171,7 +173,7 @@ impl EngineArgs {
         if let Some(seconds) = self.time {
             if !(seconds.is_finite() && seconds > 0.0 && seconds < 1e7) {
                 return Err(usage(format!(
-                    "--time {seconds}: use a positive number of seconds"
+                    "--time {seconds}: use a number of seconds above 0 and below 10000000 (1e7)"
                 )));
             }
             options.time = Some(std::time::Duration::from_secs_f64(seconds));
@@ -474,9 +476,17 @@ pub fn print_json_error(message: &str) {
 /// the protocol modes do. Reports are written with `writeln!` and `?`, so
 /// this error ends them at the first line nobody reads.
 pub fn is_closed_stdout(error: &(dyn Error + 'static)) -> bool {
-    error
-        .downcast_ref::<std::io::Error>()
-        .is_some_and(|error| error.kind() == std::io::ErrorKind::BrokenPipe)
+    let mut cause = Some(error);
+    while let Some(error) = cause {
+        let broken = error
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|error| error.kind() == std::io::ErrorKind::BrokenPipe);
+        if broken {
+            return true;
+        }
+        cause = error.source();
+    }
+    false
 }
 
 /// The gomoku engine's options from the command line's `options`, with the
@@ -567,5 +577,45 @@ mod tests {
         assert!(check_hash(0, 1).is_err());
         assert!(check_hash(MAX_HASH_MIB + 1, 1).is_err());
         assert!(check_hash(1, 1).is_ok());
+    }
+
+    /// Issue 75, defect 5: a negative number is read as the option's value,
+    /// and its check says what is allowed (defect 6: the limit is stated).
+    #[test]
+    fn negative_numbers_are_values_and_time_limits_are_stated() {
+        use clap::Parser as _;
+        let cli = Cli::try_parse_from(["oxello", "move", "f5d6", "--time", "-1"])
+            .expect("-1 is the value of --time");
+        assert_eq!(cli.engine.time, Some(-1.0));
+        let error = cli.engine.options().unwrap_err().to_string();
+        assert!(error.contains("above 0 and below 10000000"), "{error}");
+        let cli = Cli::try_parse_from(["oxello", "--time", "1e9", "show"]).unwrap();
+        let error = cli.engine.options().unwrap_err().to_string();
+        assert!(error.contains("below 10000000"), "{error}");
+        let selfplay = ["oxello", "selfplay", "-g", "2", "-o", "x.jsonl"];
+        let cli = Cli::try_parse_from(selfplay.iter().chain(&["--temperature", "-1"]));
+        assert!(cli.is_ok(), "-1 is the value of --temperature");
+    }
+
+    /// Issue 75, defect 14: a match of no games is a usage error.
+    #[test]
+    fn a_match_of_no_games_is_refused() {
+        use clap::Parser as _;
+        for option in ["--games", "--rounds", "--stop-after"] {
+            let args = ["oxello", "match", "-e", "greedy", "-e", "random", option, "0"];
+            let error = Cli::try_parse_from(args).unwrap_err();
+            assert_eq!(error.exit_code(), 2, "{option}");
+        }
+    }
+
+    /// Issue 75, defect 2: a closed stdout under self-play is a quiet end.
+    #[test]
+    fn a_closed_stdout_under_selfplay_is_recognised() {
+        let broken = std::io::Error::from(std::io::ErrorKind::BrokenPipe);
+        let error: Box<dyn Error> = Box::new(oxello::selfplay::SelfplayError::Io(broken));
+        assert!(is_closed_stdout(error.as_ref()));
+        let other = std::io::Error::from(std::io::ErrorKind::NotFound);
+        let error: Box<dyn Error> = Box::new(oxello::selfplay::SelfplayError::Io(other));
+        assert!(!is_closed_stdout(error.as_ref()));
     }
 }

@@ -16,7 +16,7 @@ pub struct OpeningsArgs {
     #[arg(long, value_enum, default_value_t = Game::Othello)]
     pub game: Game,
     /// Openings written, most balanced first.
-    #[arg(long, default_value_t = 120)]
+    #[arg(long, default_value_t = 120, allow_negative_numbers = true)]
     pub count: usize,
 }
 

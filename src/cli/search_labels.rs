@@ -31,14 +31,14 @@ pub struct SearchLabelsArgs {
     pub out: std::path::PathBuf,
     /// Only positions with at least this many empties (and more than the
     /// file's theoretical depth, below which the games' labels are exact).
-    #[arg(long, default_value_t = 25)]
+    #[arg(long, default_value_t = 25, allow_negative_numbers = true)]
     pub min_empties: u32,
     /// Search one game in this many (the first of each group).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
     pub every: usize,
     /// Only the first this many of those games (in file order), for a
     /// shorter run: its file is the start of the whole run's.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub games: Option<usize>,
     /// Search only shard `i` of `n` of those games; the shards' files
     /// together hold the whole run's labels.

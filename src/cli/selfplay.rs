@@ -53,14 +53,14 @@ pub struct SelfplayArgs {
     #[arg(long, value_enum, default_value = "othello")]
     pub game: Game,
     /// Gomoku: stones in a row that win, 3 to 6 [default: 5].
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub n_in_row: Option<usize>,
     /// Gomoku: freestyle, standard (exactly n), renju (15x15, five) or caro
     /// [default: freestyle].
     #[arg(long)]
     pub rule: Option<Rule>,
     /// Games of the whole run, all shards together.
-    #[arg(short, long)]
+    #[arg(short, long, allow_negative_numbers = true)]
     pub games: u32,
     /// Record file. Rerunning the same command with the same file resumes
     /// it. `-` writes to standard output (no resuming).
@@ -77,11 +77,11 @@ pub struct SelfplayArgs {
     pub shard: Shard,
     /// Board size: 4, 6 or 8 for Othello [default: 8]; 5 to 22 for gomoku
     /// [default: 15].
-    #[arg(short, long)]
+    #[arg(short, long, allow_negative_numbers = true)]
     pub size: Option<usize>,
     /// Nodes per move (with the level's depth as a cap). Reproducible,
     /// unlike time, which self-play does not offer.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub nodes: Option<u64>,
     /// Opening list, one transcript per line (the XOT lists of
     /// `../shared/openings/`); games take its lines in a seeded order.
@@ -93,7 +93,7 @@ pub struct SelfplayArgs {
     pub wthor: Option<PathBuf>,
     /// Moves of a WTHOR game that make an opening (passes included)
     /// [default: 20].
-    #[arg(long, requires = "wthor")]
+    #[arg(long, requires = "wthor", allow_negative_numbers = true)]
     pub prefix: Option<u32>,
     /// Uniformly random moves after the opening: N, or MIN-MAX for a
     /// number drawn for each game [default: 8, or 0 with `--openings` or
@@ -108,20 +108,20 @@ pub struct SelfplayArgs {
     /// Temperature of the softmax over the root moves' scores that draws
     /// the move played early in the game; 0 plays the best [default: 1
     /// disc; gomoku 50 evaluation units].
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub temperature: Option<f64>,
     /// Draw moves while fewer than this many plies (from the start, opening
     /// included) are played [default: a third of the game's moves: 20 on
     /// 8x8, 10 on 6x6, 4 on 4x4; gomoku: 8 stones].
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub random_plies: Option<u32>,
     /// Draw only among moves at most this far below the best [default: 4
     /// discs; gomoku 100 evaluation units].
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub max_loss: Option<i32>,
     /// Temperature of the softmax over the root moves' scores that makes
     /// the recorded policy [default: 1 disc; gomoku 50 evaluation units].
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub policy_temperature: Option<f64>,
 }
 

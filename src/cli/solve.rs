@@ -34,7 +34,7 @@ pub struct SolveArgs {
     pub json: bool,
     /// Number of the first position of the file (the FFO files start at 1,
     /// 20 or 40).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
     pub first_number: usize,
     /// Only the positions numbered in this range, e.g. `40-44` or `47`.
     #[arg(long)]
@@ -65,13 +65,13 @@ pub struct SolveArgs {
     pub sample_selfplay: Option<std::path::PathBuf>,
     /// With `--sample-selfplay`: searched moves a game must have played
     /// before a sampled position (its random opening left behind).
-    #[arg(long, default_value_t = 4, requires = "sample_selfplay")]
+    #[arg(long, default_value_t = 4, requires = "sample_selfplay", allow_negative_numbers = true)]
     pub engine_moves: u8,
     /// Empty squares of the sampled positions [default: 24].
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub empties: Option<u32>,
     /// Number of sampled positions [default: 50].
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub count: Option<usize>,
 }
 

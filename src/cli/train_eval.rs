@@ -26,7 +26,7 @@ pub struct TrainEvalArgs {
     pub wthor: std::path::PathBuf,
     /// Board size: 8 (WTHOR games, solved positions, search values and
     /// self-play records) or 6 (self-play records only).
-    #[arg(long, short = 's', default_value_t = 8)]
+    #[arg(long, short = 's', default_value_t = 8, allow_negative_numbers = true)]
     pub size: usize,
     /// Where to write the weights [default: the built-in file of the size,
     /// `fitted/pattern-weights-8.bin` or `fitted/pattern-weights-6.bin`; for
@@ -35,7 +35,7 @@ pub struct TrainEvalArgs {
     #[arg(long, visible_alias = "write")]
     pub out: Option<std::path::PathBuf>,
     /// Passes over the samples of each phase.
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, default_value_t = 8, allow_negative_numbers = true)]
     pub epochs: usize,
     /// Self-play record files (`oxello selfplay`, binary if the name ends
     /// in `.bin`, JSONL otherwise) of the size: labelled with the exact
@@ -60,7 +60,7 @@ pub struct TrainEvalArgs {
     /// The share of the search value in the label of a searched position,
     /// 0 to 1. The built-in weights use the default, 0.8 (docs/training.md,
     /// "Search values past the games' results").
-    #[arg(long, default_value_t = 0.8)]
+    #[arg(long, default_value_t = 0.8, allow_negative_numbers = true)]
     pub search_weight: f32,
     #[command(flatten)]
     pub gomoku: GomokuTrainArgs,
@@ -80,7 +80,7 @@ pub struct GomokuTrainArgs {
     /// Score each `--sgf` position by a search of so many nodes (one
     /// thread, no VCT; won or lost positions left out), cached in
     /// `GAMES.sgf.scores-NODES` [default: the weights in force stand in].
-    #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u64).range(1..), allow_negative_numbers = true)]
     pub label: Option<u64>,
     /// Read the `--sgf` positions' scores from another engine's
     /// evaluations, `GAMES.sgf.scores-NAME`, as
@@ -89,22 +89,22 @@ pub struct GomokuTrainArgs {
     #[arg(long, value_name = "NAME", conflicts_with = "label")]
     pub teacher: Option<String>,
     /// Our `K` of the logistic model, instead of fitting it.
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", allow_negative_numbers = true)]
     pub scale: Option<f64>,
     /// Fit to L times the outcome plus 1 - L times the scores' win
     /// probability.
-    #[arg(long, value_name = "L", default_value_t = 1.0)]
+    #[arg(long, value_name = "L", default_value_t = 1.0, allow_negative_numbers = true)]
     pub lambda: f64,
     /// Fit every feature in one stage, with the ridge towards the weights
     /// in force.
     #[arg(long)]
     pub refine: bool,
     /// The first stage's ridge towards the hand-set values.
-    #[arg(long, value_name = "R", default_value_t = 1e-4)]
+    #[arg(long, value_name = "R", default_value_t = 1e-4, allow_negative_numbers = true)]
     pub ridge1: f64,
     /// The ridge towards the first stage's values (or, with `--refine`,
     /// the weights in force).
-    #[arg(long, value_name = "R", default_value_t = 3e-3)]
+    #[arg(long, value_name = "R", default_value_t = 3e-3, allow_negative_numbers = true)]
     pub ridge: f64,
 }
 

@@ -120,7 +120,14 @@ impl fmt::Display for SelfplayError {
     }
 }
 
-impl std::error::Error for SelfplayError {}
+impl std::error::Error for SelfplayError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SelfplayError::Io(error) => Some(error),
+            _ => None,
+        }
+    }
+}
 
 /// How a run's games are split and written, whatever the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

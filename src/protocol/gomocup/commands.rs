@@ -229,7 +229,7 @@ impl fmt::Display for Reply {
             Reply::Swap => f.write_str("SWAP"),
             Reply::About => write!(
                 f,
-                "name=\"{NAME}\", version=\"{}\", author=\"oxello team\", country=\"CZ\", www=\"https://github.com/\"",
+                "name=\"{NAME}\", version=\"{}\", author=\"the oxello developers\"",
                 env!("CARGO_PKG_VERSION")
             ),
             Reply::Forbid(points) => {
@@ -246,6 +246,17 @@ impl fmt::Display for Reply {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 75, defect 13: `ABOUT` names no placeholder country or site.
+    #[test]
+    fn about_has_no_placeholders() {
+        let about = Reply::About.to_string();
+        assert!(about.starts_with("name=\"oxello\", version=\""), "{about}");
+        assert!(about.contains("author=\"the oxello developers\""), "{about}");
+        for placeholder in ["oxello team", "country=\"CZ\"", "https://github.com/\""] {
+            assert!(!about.contains(placeholder), "{about}");
+        }
+    }
 
     #[test]
     fn reads_commands_in_any_case() {
