@@ -4,8 +4,8 @@
 
 use super::EngineArgs;
 use super::game::{BoardArgs, Game};
-use clap::builder::TypedValueParser as _;
 use clap::Args;
+use clap::builder::TypedValueParser as _;
 use oxello::arena::gomoku::GOMOCUP_MAX_MEMORY;
 use oxello::arena::spec::EngineKind;
 use oxello::arena::{

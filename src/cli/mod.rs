@@ -602,7 +602,9 @@ mod tests {
     fn a_match_of_no_games_is_refused() {
         use clap::Parser as _;
         for option in ["--games", "--rounds", "--stop-after"] {
-            let args = ["oxello", "match", "-e", "greedy", "-e", "random", option, "0"];
+            let args = [
+                "oxello", "match", "-e", "greedy", "-e", "random", option, "0",
+            ];
             let error = Cli::try_parse_from(args).unwrap_err();
             assert_eq!(error.exit_code(), 2, "{option}");
         }

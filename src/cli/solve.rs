@@ -65,7 +65,12 @@ pub struct SolveArgs {
     pub sample_selfplay: Option<std::path::PathBuf>,
     /// With `--sample-selfplay`: searched moves a game must have played
     /// before a sampled position (its random opening left behind).
-    #[arg(long, default_value_t = 4, requires = "sample_selfplay", allow_negative_numbers = true)]
+    #[arg(
+        long,
+        default_value_t = 4,
+        requires = "sample_selfplay",
+        allow_negative_numbers = true
+    )]
     pub engine_moves: u8,
     /// Empty squares of the sampled positions [default: 24].
     #[arg(long, allow_negative_numbers = true)]

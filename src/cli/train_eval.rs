@@ -93,18 +93,33 @@ pub struct GomokuTrainArgs {
     pub scale: Option<f64>,
     /// Fit to L times the outcome plus 1 - L times the scores' win
     /// probability.
-    #[arg(long, value_name = "L", default_value_t = 1.0, allow_negative_numbers = true)]
+    #[arg(
+        long,
+        value_name = "L",
+        default_value_t = 1.0,
+        allow_negative_numbers = true
+    )]
     pub lambda: f64,
     /// Fit every feature in one stage, with the ridge towards the weights
     /// in force.
     #[arg(long)]
     pub refine: bool,
     /// The first stage's ridge towards the hand-set values.
-    #[arg(long, value_name = "R", default_value_t = 1e-4, allow_negative_numbers = true)]
+    #[arg(
+        long,
+        value_name = "R",
+        default_value_t = 1e-4,
+        allow_negative_numbers = true
+    )]
     pub ridge1: f64,
     /// The ridge towards the first stage's values (or, with `--refine`,
     /// the weights in force).
-    #[arg(long, value_name = "R", default_value_t = 3e-3, allow_negative_numbers = true)]
+    #[arg(
+        long,
+        value_name = "R",
+        default_value_t = 3e-3,
+        allow_negative_numbers = true
+    )]
     pub ridge: f64,
 }
 

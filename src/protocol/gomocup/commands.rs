@@ -252,7 +252,10 @@ mod tests {
     fn about_has_no_placeholders() {
         let about = Reply::About.to_string();
         assert!(about.starts_with("name=\"oxello\", version=\""), "{about}");
-        assert!(about.contains("author=\"the oxello developers\""), "{about}");
+        assert!(
+            about.contains("author=\"the oxello developers\""),
+            "{about}"
+        );
         for placeholder in ["oxello team", "country=\"CZ\"", "https://github.com/\""] {
             assert!(!about.contains(placeholder), "{about}");
         }
