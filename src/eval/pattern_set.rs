@@ -100,6 +100,10 @@ pub trait PatternSet: Sized + Send + Sync + 'static {
     const VERSION: u16;
     /// The order training lists the instances in.
     const LOOKUP_ORDER: LookupOrder;
+    /// Added to the side to move's raw score (1/[`WEIGHT_SCALE`] discs) at
+    /// an odd number of empties: a phase spans two empties, so its weights
+    /// cannot tell the side that will make the last move.
+    const ODD_EMPTIES_BONUS: i32;
     /// The trained weight file built into the binary.
     const BUILT_IN: &'static [u8];
 
@@ -590,9 +594,11 @@ impl<P: PatternSet> LearnedWeights<P> {
         (mine, theirs): (i32, i32),
         patterns: impl FnOnce(&[i16]) -> i32,
     ) -> i32 {
-        let start = P::phase(P::empties(board)) * P::PHASE_WEIGHTS;
+        let empties = P::empties(board);
+        let start = P::phase(empties) * P::PHASE_WEIGHTS;
         let w = &self.folded[start..start + P::PHASE_WEIGHTS];
-        i32::from(w[0]) + i32::from(w[1]) * mine + i32::from(w[2]) * theirs + patterns(w)
+        let parity = (empties & 1) as i32 * P::ODD_EMPTIES_BONUS;
+        parity + i32::from(w[0]) + i32::from(w[1]) * mine + i32::from(w[2]) * theirs + patterns(w)
     }
 
     /// The evaluation of `board` in discs for the side to move, within one
