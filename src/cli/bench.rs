@@ -66,16 +66,11 @@ impl std::str::FromStr for DepthRange {
     type Err = String;
 
     fn from_str(text: &str) -> Result<DepthRange, String> {
-        let depth = |t: &str| match t.trim().parse::<u32>() {
-            Ok(d) if (1..=60).contains(&d) => Ok(d),
-            _ => Err(format!(
-                "{text:?}: expected MIN-MAX with depths from 1 to 60, e.g. 10-20"
-            )),
-        };
-        let (min, max) = match text.split_once('-') {
-            Some((a, b)) => (depth(a)?, depth(b)?),
-            None => (depth(text)?, depth(text)?),
-        };
+        let (min, max) = oxello::core::span::parse_span::<u32>(text)
+            .filter(|&(min, max)| (1..=60).contains(&min) && (1..=60).contains(&max))
+            .ok_or_else(|| {
+                format!("{text:?}: expected MIN-MAX with depths from 1 to 60, e.g. 10-20")
+            })?;
         if min > max {
             return Err(format!("{text:?}: the minimum is above the maximum"));
         }

@@ -64,14 +64,7 @@ fn game_file_kind(path: &Path) -> Option<FileKind> {
 /// Reads `N` or `N-M` (from 1, inclusive) against `count` games.
 fn parse_range(text: &str, count: usize) -> Result<std::ops::RangeInclusive<usize>, String> {
     let bad = || format!("game range '{text}': use N or N-M within 1-{count}");
-    let number = |s: &str| s.trim().parse::<usize>().map_err(|_| bad());
-    let (first, last) = match text.split_once('-') {
-        Some((first, last)) => (number(first)?, number(last)?),
-        None => {
-            let n = number(text)?;
-            (n, n)
-        }
-    };
+    let (first, last) = oxello::core::span::parse_span::<usize>(text).ok_or_else(bad)?;
     if first == 0 || first > last || last > count {
         return Err(bad());
     }

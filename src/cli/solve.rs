@@ -447,16 +447,7 @@ fn suite(path: &std::path::Path) -> Result<Option<Vec<obf::ObfEntry>>, Box<dyn E
 fn parse_range(text: Option<&str>) -> Result<Option<(usize, usize)>, Box<dyn Error>> {
     let Some(text) = text else { return Ok(None) };
     let bad = || format!("bad range '{text}' (expected N or N-M)");
-    let (lo, hi) = match text.split_once('-') {
-        Some((lo, hi)) => (
-            lo.trim().parse().map_err(|_| usage(bad()))?,
-            hi.trim().parse().map_err(|_| usage(bad()))?,
-        ),
-        None => {
-            let n = text.trim().parse().map_err(|_| usage(bad()))?;
-            (n, n)
-        }
-    };
+    let (lo, hi) = oxello::core::span::parse_span::<usize>(text).ok_or_else(|| usage(bad()))?;
     if lo > hi {
         return Err(usage(bad()));
     }

@@ -3,6 +3,7 @@
 //! game's search ([`worker`]). Nothing here knows a board.
 
 pub mod players;
+pub mod span;
 pub mod stop;
 pub mod threads;
 pub mod worker;

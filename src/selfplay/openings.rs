@@ -114,15 +114,8 @@ impl std::str::FromStr for MoveCount {
     type Err = String;
 
     fn from_str(text: &str) -> Result<MoveCount, String> {
-        let number = |t: &str| {
-            t.trim()
-                .parse::<u32>()
-                .map_err(|_| format!("{text:?}: expected N or MIN-MAX, e.g. 8 or 12-50"))
-        };
-        let (min, max) = match text.split_once('-') {
-            Some((a, b)) => (number(a)?, number(b)?),
-            None => (number(text)?, number(text)?),
-        };
+        let (min, max) = crate::core::span::parse_span::<u32>(text)
+            .ok_or_else(|| format!("{text:?}: expected N or MIN-MAX, e.g. 8 or 12-50"))?;
         if min > max {
             return Err(format!("{text:?}: the minimum is above the maximum"));
         }
