@@ -182,8 +182,8 @@ impl Board {
         text: &str,
         size: usize,
     ) -> PyResult<Board> {
-        let game =
-            transcript::parse_game(text, Position::start(board_size(size)?)).map_err(value_error)?;
+        let game = transcript::parse_game(text, Position::start(board_size(size)?))
+            .map_err(value_error)?;
         Ok(Board { game })
     }
 
@@ -213,7 +213,7 @@ impl Board {
         path: std::path::PathBuf,
         index: usize,
     ) -> PyResult<Board> {
-        let bytes = wthor::read_file(&path).map_err(crate::errors::oxello_error)?;
+        let bytes = std::fs::read(&path).map_err(|e| crate::errors::file_error(&path, e))?;
         let file = wthor::parse_wtb(&bytes)
             .map_err(|e| value_error(format!("{}: {e}", path.display())))?;
         let record = file.games.get(index).ok_or_else(|| {

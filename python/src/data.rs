@@ -7,7 +7,7 @@
 //! `[N, H * W]` and `outcomes` (`winner`) float32 `[N]`.
 
 use crate::arrays::array;
-use crate::errors::{OxelloError, guard, oxello_error, value_error};
+use crate::errors::{OxelloError, file_error, guard, oxello_error, value_error};
 use crate::wait::{self, Inbox, Received};
 use oxello::core::{StopSignal, default_threads};
 use oxello::engine::{Level, Player};
@@ -89,7 +89,13 @@ enum Job {
 }
 
 /// Plays `todo` on `threads` workers, sending each finished game's samples.
-fn run_job(job: Job, threads: usize, todo: Vec<u32>, stop: StopSignal, out: SyncSender<GameSamples>) {
+fn run_job(
+    job: Job,
+    threads: usize,
+    todo: Vec<u32>,
+    stop: StopSignal,
+    out: SyncSender<GameSamples>,
+) {
     let sender = out.clone();
     let on_game = |_: u32, samples: Vec<Sample>| {
         sender
@@ -115,9 +121,13 @@ fn run_job(job: Job, threads: usize, todo: Vec<u32>, stop: StopSignal, out: Sync
                 play,
                 book: &book,
             };
-            play_games(&workers, threads, &todo, &stop, &mut |i, records: &[Record]| {
-                on_game(i, npz::samples(records))
-            })
+            play_games(
+                &workers,
+                threads,
+                &todo,
+                &stop,
+                &mut |i, records: &[Record]| on_game(i, npz::samples(records)),
+            )
             .map_err(|e| e.to_string())
         }
         Job::Gomoku(game) => play_games(
@@ -489,8 +499,11 @@ pub fn read_records<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     match game {
         "othello" => {
-            let records = py
-                .detach(|| guard(|| oxello::selfplay::read_file(&path).map_err(value_error)))?;
+            if !path.is_file() {
+                return Err(file_error(&path, "no such file"));
+            }
+            let records =
+                py.detach(|| guard(|| oxello::selfplay::read_file(&path).map_err(value_error)))?;
             let dict = record_dict(py, &npz::samples(&records))?;
             let n = |r: &Record| r.position.size.n();
             let cell = |r: &Record, s: Square| usize::from(s.row()) * n(r) + usize::from(s.col());
@@ -498,9 +511,15 @@ pub fn read_records<'py>(
             let column = |f: &dyn Fn(&Record) -> i32| records.iter().map(f).collect::<Vec<i32>>();
             dict.set_item("game", array(py, &column(&|r| r.game as i32), &[count])?)?;
             dict.set_item("ply", array(py, &column(&|r| r.ply.into()), &[count])?)?;
-            dict.set_item("move", array(py, &column(&|r| cell(r, r.mv) as i32), &[count])?)?;
+            dict.set_item(
+                "move",
+                array(py, &column(&|r| cell(r, r.mv) as i32), &[count])?,
+            )?;
             dict.set_item("score", array(py, &column(&|r| r.score.into()), &[count])?)?;
-            dict.set_item("outcome", array(py, &column(&|r| r.outcome.into()), &[count])?)?;
+            dict.set_item(
+                "outcome",
+                array(py, &column(&|r| r.outcome.into()), &[count])?,
+            )?;
             dict.set_item("depth", array(py, &column(&|r| r.depth.into()), &[count])?)?;
             dict.set_item("exact", array(py, &column(&|r| r.exact.into()), &[count])?)?;
             Ok(dict)
@@ -508,8 +527,7 @@ pub fn read_records<'py>(
         "gomoku" => {
             let records: Vec<GomokuRecord> = py.detach(|| {
                 guard(|| {
-                    let bytes = std::fs::read(&path)
-                        .map_err(|e| oxello_error(format!("cannot read {}: {e}", path.display())))?;
+                    let bytes = std::fs::read(&path).map_err(|e| file_error(&path, e))?;
                     Format::Jsonl
                         .read_all(&bytes)
                         .map_err(|e| value_error(format!("{}: {e}", path.display())))
@@ -517,9 +535,8 @@ pub fn read_records<'py>(
             })?;
             let dict = record_dict(py, &npz::samples(&records))?;
             let count = records.len();
-            let column = |f: &dyn Fn(&GomokuRecord) -> i32| {
-                records.iter().map(f).collect::<Vec<i32>>()
-            };
+            let column =
+                |f: &dyn Fn(&GomokuRecord) -> i32| records.iter().map(f).collect::<Vec<i32>>();
             dict.set_item("game", array(py, &column(&|r| r.game() as i32), &[count])?)?;
             dict.set_item("ply", array(py, &column(&|r| r.ply.into()), &[count])?)?;
             dict.set_item(
@@ -531,7 +548,10 @@ pub fn read_records<'py>(
                 )?,
             )?;
             dict.set_item("score", array(py, &column(&|r| r.score), &[count])?)?;
-            dict.set_item("outcome", array(py, &column(&|r| r.outcome.into()), &[count])?)?;
+            dict.set_item(
+                "outcome",
+                array(py, &column(&|r| r.outcome.into()), &[count])?,
+            )?;
             dict.set_item("depth", array(py, &column(&|r| r.depth as i32), &[count])?)?;
             Ok(dict)
         }
@@ -549,7 +569,7 @@ pub fn read_records<'py>(
 /// `.JOU` files, see `read_wthor_names`), and `year`, the header's.
 #[pyfunction]
 pub fn read_wthor<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict>> {
-    let bytes = wthor::read_file(&path).map_err(oxello_error)?;
+    let bytes = std::fs::read(&path).map_err(|e| file_error(&path, e))?;
     let file =
         wthor::parse_wtb(&bytes).map_err(|e| value_error(format!("{}: {e}", path.display())))?;
     let n = file.games.len();
@@ -561,20 +581,27 @@ pub fn read_wthor<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, Py
     }
     let dict = PyDict::new(py);
     dict.set_item("moves", array(py, &moves, &[n, wthor::MAX_MOVES])?)?;
-    let bytes_of = |f: &dyn Fn(&wthor::WthorGame) -> u8| {
-        file.games.iter().map(f).collect::<Vec<u8>>()
-    };
-    let words_of = |f: &dyn Fn(&wthor::WthorGame) -> u16| {
-        file.games.iter().map(f).collect::<Vec<u16>>()
-    };
-    dict.set_item("black_score", array(py, &bytes_of(&|g| g.real_score), &[n])?)?;
+    let bytes_of =
+        |f: &dyn Fn(&wthor::WthorGame) -> u8| file.games.iter().map(f).collect::<Vec<u8>>();
+    let words_of =
+        |f: &dyn Fn(&wthor::WthorGame) -> u16| file.games.iter().map(f).collect::<Vec<u16>>();
+    dict.set_item(
+        "black_score",
+        array(py, &bytes_of(&|g| g.real_score), &[n])?,
+    )?;
     dict.set_item(
         "theoretical_score",
         array(py, &bytes_of(&|g| g.theoretical_score), &[n])?,
     )?;
     dict.set_item("tournament", array(py, &words_of(&|g| g.tournament), &[n])?)?;
-    dict.set_item("black_player", array(py, &words_of(&|g| g.black_player), &[n])?)?;
-    dict.set_item("white_player", array(py, &words_of(&|g| g.white_player), &[n])?)?;
+    dict.set_item(
+        "black_player",
+        array(py, &words_of(&|g| g.black_player), &[n])?,
+    )?;
+    dict.set_item(
+        "white_player",
+        array(py, &words_of(&|g| g.white_player), &[n])?,
+    )?;
     dict.set_item("year", file.header.games_year)?;
     Ok(dict)
 }
@@ -583,7 +610,7 @@ pub fn read_wthor<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, Py
 /// by index.
 #[pyfunction]
 pub fn read_wthor_names(path: PathBuf) -> PyResult<Vec<String>> {
-    let bytes = wthor::read_file(&path).map_err(oxello_error)?;
+    let bytes = std::fs::read(&path).map_err(|e| file_error(&path, e))?;
     let tournaments = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("trn"));

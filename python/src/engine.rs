@@ -16,9 +16,11 @@ use crate::board::Board;
 use crate::errors::{guard, oxello_error, value_error};
 use crate::wait::{self, Inbox, Received};
 use oxello::core::{Event, StopSignal};
-use oxello::engine::{self as facade, EngineOptions, GoRequest, MAX_THREADS, Player};
+use oxello::engine::{self as facade, EngineOptions, GoRequest, Level, MAX_THREADS, Player};
 use oxello::json::{SearchJson, to_line};
-use oxello::search::{Limits, Report, SearchResult as RawResult, Selectivity, SolveMode, StopReason};
+use oxello::search::{
+    Limits, Report, SearchResult as RawResult, Selectivity, SolveMode, StopReason,
+};
 use oxello::{BoardSize, Game, Position};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
@@ -223,9 +225,9 @@ fn parse_player(level: &Bound<'_, PyAny>) -> PyResult<Player> {
 
 fn check_threads(threads: Option<usize>) -> PyResult<Option<usize>> {
     match threads {
-        Some(n) if !(1..=MAX_THREADS).contains(&n) => Err(value_error(format!(
-            "threads={n}: use 1 to {MAX_THREADS}"
-        ))),
+        Some(n) if !(1..=MAX_THREADS).contains(&n) => {
+            Err(value_error(format!("threads={n}: use 1 to {MAX_THREADS}")))
+        }
         other => Ok(other),
     }
 }
@@ -325,6 +327,40 @@ impl Engine {
     }
 }
 
+/// Starts the search `search` and `iterations` ask for: the engine's own
+/// choice (its level, or a simple player's move) when neither a depth nor
+/// a selectivity is given. A depth `d` searches `d` plies and solves from
+/// the empties at which level `d` solves (`d + 4` exactly, `d + 6`
+/// win/loss/draw), so that `depth=3` is a quick search at any level; a
+/// selectivity replaces the level's.
+fn start_search(
+    engine: &mut facade::Engine,
+    asked: &Asked,
+    request: &GoRequest,
+    empties: u32,
+    sink: facade::EventSink,
+) {
+    if asked.depth.is_none() && asked.selectivity.is_none() {
+        return engine.go(request.clone(), sink);
+    }
+    let mut limits = engine.limits(request);
+    if let Some(depth) = asked.depth {
+        let level = Level::new(depth);
+        (limits.solve_empties, limits.solve_mode) = if empties <= level.exact_empties {
+            (Some(level.exact_empties), SolveMode::Exact)
+        } else if empties <= level.wld_empties {
+            (Some(level.wld_empties), SolveMode::Wld)
+        } else {
+            (None, SolveMode::Exact)
+        };
+    }
+    if let Some(selectivity) = asked.selectivity {
+        limits.selectivity = selectivity;
+        limits.solve_selectivity = Limits::ladder(selectivity, empties);
+    }
+    engine.go_limits(limits, sink);
+}
+
 /// The limits of `oxello solve` for `position`: a solve from the ladder's
 /// first step (or `selectivity`), one line.
 pub fn solve_limits(
@@ -333,8 +369,8 @@ pub fn solve_limits(
     selectivity: Option<Selectivity>,
     threads: usize,
 ) -> Limits {
-    let start = selectivity
-        .unwrap_or_else(|| Limits::ladder(Selectivity::MOST, position.empty_count()));
+    let start =
+        selectivity.unwrap_or_else(|| Limits::ladder(Selectivity::MOST, position.empty_count()));
     Limits {
         solve_empties: Some(64),
         solve_mode: mode,
@@ -411,7 +447,8 @@ impl Engine {
     }
 
     /// Searches `board` as `oxello move` does (the level's depth and
-    /// solving thresholds) within the limits given: `depth` plies (1-60),
+    /// solving thresholds) within the limits given: `depth` plies (1-60;
+    /// solving from the empties where level `depth` solves),
     /// `time` seconds, `nodes` (reproducible with one thread), `multi_pv`
     /// best lines (1-64), `selectivity` (73, 87, 95, 98, 99 or 100 %).
     /// `callback(info)` is called with each finished iteration. Returns a
@@ -443,15 +480,7 @@ impl Engine {
         };
         let empties = game.position().empty_count();
         self.run(py, game, callback.as_ref(), |engine, sink| {
-            match asked.selectivity {
-                None => engine.go(request, sink),
-                Some(selectivity) => {
-                    let mut limits = engine.limits(&request);
-                    limits.selectivity = selectivity;
-                    limits.solve_selectivity = Limits::ladder(selectivity, empties);
-                    engine.go_limits(limits, sink);
-                }
-            }
+            start_search(engine, &asked, &request, empties, sink)
         })
     }
 
@@ -470,7 +499,11 @@ impl Engine {
         let selectivity = selectivity.map(parse_selectivity).transpose()?;
         let game = board.game.clone();
         drop(board);
-        let mode = if wld { SolveMode::Wld } else { SolveMode::Exact };
+        let mode = if wld {
+            SolveMode::Wld
+        } else {
+            SolveMode::Exact
+        };
         let position = game.position();
         self.run(py, game, callback.as_ref(), |engine, sink| {
             let threads = engine.options().search_threads(false);
@@ -506,15 +539,7 @@ impl Engine {
             ..GoRequest::default()
         };
         let (sink, inbox) = channel();
-        match asked.selectivity {
-            None => engine.go(request, sink),
-            Some(selectivity) => {
-                let mut limits = engine.limits(&request);
-                limits.selectivity = selectivity;
-                limits.solve_selectivity = Limits::ladder(selectivity, position.empty_count());
-                engine.go_limits(limits, sink);
-            }
-        }
+        start_search(&mut engine, &asked, &request, position.empty_count(), sink);
         Ok(Iterations {
             inbox: Mutex::new(Some(inbox)),
             stop: engine.stop_signal(),
@@ -562,7 +587,9 @@ impl Engine {
     ) -> PyResult<crate::analysis::GameAnalysis> {
         let asked = check_limits(depth, time, None, 1, selectivity)?;
         if asked.depth.is_none() && asked.time.is_none() {
-            return Err(value_error("give a depth or a time for the midgame searches"));
+            return Err(value_error(
+                "give a depth or a time for the midgame searches",
+            ));
         }
         if exact_from > 60 {
             return Err(value_error(format!("exact_from={exact_from}: use 0 to 60")));

@@ -36,6 +36,17 @@ pub fn oxello_error(error: impl Display) -> PyErr {
     OxelloError::new_err(error.to_string())
 }
 
+/// An `OSError` for a file that cannot be read (`FileNotFoundError` when it
+/// is missing), its message naming the file.
+pub fn file_error(path: &std::path::Path, error: impl Display) -> PyErr {
+    let message = format!("{}: {error}", path.display());
+    if path.exists() {
+        pyo3::exceptions::PyOSError::new_err(message)
+    } else {
+        pyo3::exceptions::PyFileNotFoundError::new_err(message)
+    }
+}
+
 /// Runs `f`, turning a panic into an [`OxelloError`] naming it, so that a
 /// bug in the engine is an exception in Python, never a dead interpreter.
 pub fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {

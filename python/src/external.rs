@@ -13,9 +13,9 @@ use crate::gomoku::GomokuBoard;
 use oxello::arena::contestant::{
     Contestant, Fault, FaultKind, GameSetup, MoveRequest, MoveTime, Othello, Reply,
 };
+use oxello::arena::gomocup::GomocupClient;
 use oxello::arena::gomoku::{GomokuSettings, LocalGomoku};
 use oxello::arena::gomoku_exchange::{Gomoku, GomokuRequest};
-use oxello::arena::gomocup::GomocupClient;
 use oxello::arena::gtp::{GtpClient, PassStyle};
 use oxello::arena::local::LocalEngine;
 use oxello::arena::nboard::NboardClient;
@@ -351,7 +351,9 @@ fn non_negative(name: &str, value: f64) -> PyResult<Duration> {
     if value.is_finite() && (0.0..=86_400.0).contains(&value) {
         Ok(Duration::from_secs_f64(value))
     } else {
-        Err(value_error(format!("{name}={value}: use 0 or more seconds")))
+        Err(value_error(format!(
+            "{name}={value}: use 0 or more seconds"
+        )))
     }
 }
 
@@ -421,7 +423,9 @@ pub fn play_game(
         (Some(_), Some(_)) => return Err(value_error("give time or clock, not both")),
         (Some(t), None) => TimeControl::PerMove(seconds(t)?),
         (None, Some(text)) => TimeControl::parse_clock(text).ok_or_else(|| {
-            value_error(format!("clock '{text}': use MAIN[+INCREMENT] in seconds, e.g. '60+0.5'"))
+            value_error(format!(
+                "clock '{text}': use MAIN[+INCREMENT] in seconds, e.g. '60+0.5'"
+            ))
         })?,
         (None, None) => TimeControl::Unlimited,
     };
@@ -442,7 +446,10 @@ pub fn play_game(
     }
     let mut black_held = hold(&black.held, &black.name)?;
     let mut white_held = hold(&white.held, &white.name)?;
-    for (held, name) in [(&mut *black_held, &black.name), (&mut *white_held, &white.name)] {
+    for (held, name) in [
+        (&mut *black_held, &black.name),
+        (&mut *white_held, &white.name),
+    ] {
         ready(held, name)?;
     }
     let (Some(b), Some(w)) = (
@@ -452,7 +459,14 @@ pub fn play_game(
         return Err(PyRuntimeError::new_err("an engine has quit"));
     };
     let played = py.detach(|| {
-        guard(|| Ok(referee::play_game(b.as_mut(), w.as_mut(), &opening, &settings)))
+        guard(|| {
+            Ok(referee::play_game(
+                b.as_mut(),
+                w.as_mut(),
+                &opening,
+                &settings,
+            ))
+        })
     })?;
     if let Some(forfeit) = &played.forfeit {
         match forfeit.loser {
@@ -557,7 +571,9 @@ impl GomokuPlayer {
             .parse::<oxello::core::SimplePlayer>()
             .ok()
             .and_then(SimpleGomoku::from_simple)
-            .ok_or_else(|| value_error(format!("'{player}': gomoku players are greedy and random")))?;
+            .ok_or_else(|| {
+                value_error(format!("'{player}': gomoku players are greedy and random"))
+            })?;
         let name = name.unwrap_or_else(|| player.to_string());
         Ok(GomokuPlayer::new(
             name.clone(),
@@ -695,7 +711,10 @@ pub fn play_gomoku_game(
         .collect();
     let mut black_held = hold(&black.held, &black.name)?;
     let mut white_held = hold(&white.held, &white.name)?;
-    for (held, name) in [(&mut *black_held, &black.name), (&mut *white_held, &white.name)] {
+    for (held, name) in [
+        (&mut *black_held, &black.name),
+        (&mut *white_held, &white.name),
+    ] {
         ready(held, name)?;
     }
     let (Some(b), Some(w)) = (

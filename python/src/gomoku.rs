@@ -61,7 +61,9 @@ impl GomokuBoard {
             };
             Point::new(coordinate(x)?, coordinate(y)?)
         } else if object.is_instance_of::<pyo3::types::PyBool>() {
-            return Err(PyTypeError::new_err("a point is 'h8', 'x,y', (x, y) or an index, not a bool"));
+            return Err(PyTypeError::new_err(
+                "a point is 'h8', 'x,y', (x, y) or an index, not a bool",
+            ));
         } else if let Ok(index) = object.extract::<i64>() {
             let width = self.board.width();
             let cells = width * self.board.height();
@@ -77,7 +79,10 @@ impl GomokuBoard {
             )));
         };
         if !self.board.contains(point) {
-            return Err(value_error(format!("{} is off the board", format_pos(point))));
+            return Err(value_error(format!(
+                "{} is off the board",
+                format_pos(point)
+            )));
         }
         Ok(point)
     }
@@ -394,7 +399,9 @@ impl GomokuEngine {
     #[pyo3(signature = (hash_mb = 64, threads = 1))]
     fn new(hash_mb: usize, threads: usize) -> PyResult<Self> {
         if !(1..=1 << 16).contains(&hash_mb) {
-            return Err(value_error(format!("hash_mb={hash_mb}: use 1 to 65536 MiB")));
+            return Err(value_error(format!(
+                "hash_mb={hash_mb}: use 1 to 65536 MiB"
+            )));
         }
         if !(1..=oxello::core::MAX_THREADS).contains(&threads) {
             return Err(value_error(format!(
@@ -448,7 +455,11 @@ impl GomokuEngine {
         drop(board);
         let unlimited = depth.is_none() && time.is_none() && nodes.is_none();
         let limits = Limits {
-            depth: if unlimited { Some(DEFAULT_DEPTH) } else { depth },
+            depth: if unlimited {
+                Some(DEFAULT_DEPTH)
+            } else {
+                depth
+            },
             deadline: time.map(|t| Instant::now() + t),
             nodes,
             vct,

@@ -34,7 +34,10 @@ fn _oxello(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PASS", board::PASS)?;
     m.add("SYMMETRIES", board::SYMMETRY_NAMES.to_vec())?;
     m.add("OxelloError", py.get_type::<errors::OxelloError>())?;
-    m.add("IllegalMoveError", py.get_type::<errors::IllegalMoveError>())?;
+    m.add(
+        "IllegalMoveError",
+        py.get_type::<errors::IllegalMoveError>(),
+    )?;
     m.add("EngineError", py.get_type::<errors::EngineError>())?;
     m.add_class::<board::Board>()?;
     m.add_class::<engine::Engine>()?;

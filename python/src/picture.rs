@@ -72,10 +72,7 @@ pub fn board_svg(position: &Position, last: Option<Square>) -> String {
     }
     if let Some(square) = last {
         let (x, y) = centre(square);
-        let _ = write!(
-            svg,
-            r##"<circle cx="{x}" cy="{y}" r="5" fill="#d62728"/>"##
-        );
+        let _ = write!(svg, r##"<circle cx="{x}" cy="{y}" r="5" fill="#d62728"/>"##);
     }
     if !position.is_game_over() {
         for square in squares(position.legal_moves()) {

@@ -90,7 +90,9 @@ pub fn finish<P: Send, R: Send>(
 /// (or its thread is gone).
 pub fn drain<P: Send, R: Send>(py: Python<'_>, inbox: &Inbox<Event<P, R>>) {
     py.detach(|| {
-        let inbox = inbox.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let inbox = inbox
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         while let Ok(event) = inbox.recv() {
             if matches!(event, Event::Finished(_)) {
                 break;
