@@ -32,7 +32,7 @@ pub fn array<'py, T: Element>(
     shape: &[usize],
 ) -> PyResult<Bound<'py, PyAny>> {
     debug_assert_eq!(shape.iter().product::<usize>(), data.len());
-    let mut bytes = Vec::with_capacity(data.len() * std::mem::size_of::<T>());
+    let mut bytes = Vec::with_capacity(std::mem::size_of_val(data));
     for &value in data {
         value.put(&mut bytes);
     }

@@ -10,7 +10,7 @@ use crate::arrays::array;
 use crate::errors::{OxelloError, file_error, guard, oxello_error, value_error};
 use crate::wait::{self, Inbox, Received};
 use oxello::core::{StopSignal, default_threads};
-use oxello::engine::{Level, Player};
+use oxello::engine::Level;
 use oxello::formats::wthor;
 use oxello::gomoku::Rule;
 use oxello::gomoku::rules::Config as GomokuConfig;
@@ -358,10 +358,8 @@ pub fn selfplay(
             };
             let level = match level {
                 None => Level::new(defaults::LEVEL),
-                Some(n) => match n.to_string().parse::<Player>().map_err(value_error)? {
-                    Player::Level(level) => level,
-                    Player::Simple(_) => unreachable!("a number is a level"),
-                },
+                Some(n) if (1..=oxello::engine::MAX_LEVEL).contains(&n) => Level::new(n),
+                Some(n) => return Err(value_error(format!("level={n}: use 1 to 60"))),
             };
             let book_source = match (openings, wthor) {
                 (Some(_), Some(_)) => {
@@ -474,13 +472,24 @@ pub fn selfplay(
     })
 }
 
-/// Puts `samples`' arrays and the named columns into a dict.
-fn record_dict<'py>(py: Python<'py>, samples: &[Sample]) -> PyResult<Bound<'py, PyDict>> {
+/// A named column of a record file: one number per record.
+type Column<'a, R> = (&'static str, &'a dyn Fn(&R) -> i32);
+
+/// The AlphaZero arrays of `records` and their `columns`, in a dict.
+fn record_dict<'py, R: TrainingRecord>(
+    py: Python<'py>,
+    records: &[R],
+    columns: &[Column<'_, R>],
+) -> PyResult<Bound<'py, PyDict>> {
     let dict = PyDict::new(py);
-    let (states, policies, outcomes) = sample_arrays(py, samples)?;
+    let (states, policies, outcomes) = sample_arrays(py, &npz::samples(records))?;
     dict.set_item("states", states)?;
     dict.set_item("policies", policies)?;
     dict.set_item("outcomes", outcomes)?;
+    for (name, column) in columns {
+        let values: Vec<i32> = records.iter().map(column).collect();
+        dict.set_item(*name, array(py, &values, &[records.len()])?)?;
+    }
     Ok(dict)
 }
 
@@ -504,25 +513,18 @@ pub fn read_records<'py>(
             }
             let records =
                 py.detach(|| guard(|| oxello::selfplay::read_file(&path).map_err(value_error)))?;
-            let dict = record_dict(py, &npz::samples(&records))?;
             let n = |r: &Record| r.position.size.n();
             let cell = |r: &Record, s: Square| usize::from(s.row()) * n(r) + usize::from(s.col());
-            let count = records.len();
-            let column = |f: &dyn Fn(&Record) -> i32| records.iter().map(f).collect::<Vec<i32>>();
-            dict.set_item("game", array(py, &column(&|r| r.game as i32), &[count])?)?;
-            dict.set_item("ply", array(py, &column(&|r| r.ply.into()), &[count])?)?;
-            dict.set_item(
-                "move",
-                array(py, &column(&|r| cell(r, r.mv) as i32), &[count])?,
-            )?;
-            dict.set_item("score", array(py, &column(&|r| r.score.into()), &[count])?)?;
-            dict.set_item(
-                "outcome",
-                array(py, &column(&|r| r.outcome.into()), &[count])?,
-            )?;
-            dict.set_item("depth", array(py, &column(&|r| r.depth.into()), &[count])?)?;
-            dict.set_item("exact", array(py, &column(&|r| r.exact.into()), &[count])?)?;
-            Ok(dict)
+            let columns: [Column<Record>; 7] = [
+                ("game", &|r| r.game as i32),
+                ("ply", &|r| r.ply.into()),
+                ("move", &|r| cell(r, r.mv) as i32),
+                ("score", &|r| r.score.into()),
+                ("outcome", &|r| r.outcome.into()),
+                ("depth", &|r| r.depth.into()),
+                ("exact", &|r| r.exact.into()),
+            ];
+            record_dict(py, &records, &columns)
         }
         "gomoku" => {
             let records: Vec<GomokuRecord> = py.detach(|| {
@@ -533,27 +535,15 @@ pub fn read_records<'py>(
                         .map_err(|e| value_error(format!("{}: {e}", path.display())))
                 })
             })?;
-            let dict = record_dict(py, &npz::samples(&records))?;
-            let count = records.len();
-            let column =
-                |f: &dyn Fn(&GomokuRecord) -> i32| records.iter().map(f).collect::<Vec<i32>>();
-            dict.set_item("game", array(py, &column(&|r| r.game() as i32), &[count])?)?;
-            dict.set_item("ply", array(py, &column(&|r| r.ply.into()), &[count])?)?;
-            dict.set_item(
-                "move",
-                array(
-                    py,
-                    &column(&|r| (r.mv.y * r.config.width + r.mv.x) as i32),
-                    &[count],
-                )?,
-            )?;
-            dict.set_item("score", array(py, &column(&|r| r.score), &[count])?)?;
-            dict.set_item(
-                "outcome",
-                array(py, &column(&|r| r.outcome.into()), &[count])?,
-            )?;
-            dict.set_item("depth", array(py, &column(&|r| r.depth as i32), &[count])?)?;
-            Ok(dict)
+            let columns: [Column<GomokuRecord>; 6] = [
+                ("game", &|r| r.game() as i32),
+                ("ply", &|r| r.ply.into()),
+                ("move", &|r| (r.mv.y * r.config.width + r.mv.x) as i32),
+                ("score", &|r| r.score),
+                ("outcome", &|r| r.outcome.into()),
+                ("depth", &|r| r.depth as i32),
+            ];
+            record_dict(py, &records, &columns)
         }
         other => Err(value_error(format!(
             "game='{other}': use 'othello' or 'gomoku'"
@@ -581,27 +571,24 @@ pub fn read_wthor<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, Py
     }
     let dict = PyDict::new(py);
     dict.set_item("moves", array(py, &moves, &[n, wthor::MAX_MOVES])?)?;
-    let bytes_of =
-        |f: &dyn Fn(&wthor::WthorGame) -> u8| file.games.iter().map(f).collect::<Vec<u8>>();
-    let words_of =
-        |f: &dyn Fn(&wthor::WthorGame) -> u16| file.games.iter().map(f).collect::<Vec<u16>>();
-    dict.set_item(
-        "black_score",
-        array(py, &bytes_of(&|g| g.real_score), &[n])?,
-    )?;
-    dict.set_item(
-        "theoretical_score",
-        array(py, &bytes_of(&|g| g.theoretical_score), &[n])?,
-    )?;
-    dict.set_item("tournament", array(py, &words_of(&|g| g.tournament), &[n])?)?;
-    dict.set_item(
-        "black_player",
-        array(py, &words_of(&|g| g.black_player), &[n])?,
-    )?;
-    dict.set_item(
-        "white_player",
-        array(py, &words_of(&|g| g.white_player), &[n])?,
-    )?;
+    let games = &file.games;
+    let scores: [(&str, fn(&wthor::WthorGame) -> u8); 2] = [
+        ("black_score", |g| g.real_score),
+        ("theoretical_score", |g| g.theoretical_score),
+    ];
+    for (name, field) in scores {
+        let values: Vec<u8> = games.iter().map(field).collect();
+        dict.set_item(name, array(py, &values, &[n])?)?;
+    }
+    let indices: [(&str, fn(&wthor::WthorGame) -> u16); 3] = [
+        ("tournament", |g| g.tournament),
+        ("black_player", |g| g.black_player),
+        ("white_player", |g| g.white_player),
+    ];
+    for (name, field) in indices {
+        let values: Vec<u16> = games.iter().map(field).collect();
+        dict.set_item(name, array(py, &values, &[n])?)?;
+    }
     dict.set_item("year", file.header.games_year)?;
     Ok(dict)
 }

@@ -164,6 +164,19 @@ struct Asked {
     selectivity: Option<Selectivity>,
 }
 
+impl Asked {
+    /// The engine's request for these limits.
+    fn request(&self) -> GoRequest {
+        GoRequest {
+            multi_pv: self.multi_pv,
+            time: self.time,
+            depth: self.depth,
+            nodes: self.nodes,
+            ..GoRequest::default()
+        }
+    }
+}
+
 /// Checks the options a search takes from Python.
 fn check_limits(
     depth: Option<u32>,
@@ -315,15 +328,22 @@ impl Engine {
             Ok(())
         };
         let finished = wait::finish(py, &inbox, &stop, &mut progress);
+        let result = self.collect(&mut engine, finished)?;
+        Ok(SearchResult::from_result(&position, &result))
+    }
+
+    /// Collects the search `finished` waited for from `engine`, which is
+    /// free again afterwards (a fresh one if its thread died).
+    fn collect(
+        &self,
+        engine: &mut facade::Engine,
+        finished: PyResult<RawResult>,
+    ) -> PyResult<RawResult> {
         let collected = engine.wait();
-        match (finished, collected) {
-            (Ok(result), _) => Ok(SearchResult::from_result(&position, &result)),
-            (Err(error), Some(_)) => Err(error),
-            (Err(error), None) => {
-                self.reset(&mut engine);
-                Err(error)
-            }
+        if finished.is_err() && collected.is_none() {
+            self.reset(engine);
         }
+        finished
     }
 }
 
@@ -471,13 +491,7 @@ impl Engine {
         let asked = check_limits(depth, time, nodes, multi_pv, selectivity)?;
         let game = board.game.clone();
         drop(board);
-        let request = GoRequest {
-            multi_pv: asked.multi_pv,
-            time: asked.time,
-            depth: asked.depth,
-            nodes: asked.nodes,
-            ..GoRequest::default()
-        };
+        let request = asked.request();
         let empties = game.position().empty_count();
         self.run(py, game, callback.as_ref(), |engine, sink| {
             start_search(engine, &asked, &request, empties, sink)
@@ -531,13 +545,7 @@ impl Engine {
         let position = game.position();
         let mut engine = self.engine()?;
         engine.set_game(game);
-        let request = GoRequest {
-            multi_pv: asked.multi_pv,
-            time: asked.time,
-            depth: asked.depth,
-            nodes: asked.nodes,
-            ..GoRequest::default()
-        };
+        let request = asked.request();
         let (sink, inbox) = channel();
         start_search(&mut engine, &asked, &request, position.empty_count(), sink);
         Ok(Iterations {
@@ -621,15 +629,7 @@ impl Engine {
             let (sink, inbox) = channel();
             engine.go_limits(search.limits, sink);
             let finished = wait::finish(py, &inbox, &stop, &mut |_, _| Ok(()));
-            let collected = engine.wait();
-            match (finished, collected) {
-                (Ok(result), _) => analyser.record(&result),
-                (Err(error), Some(_)) => return Err(error),
-                (Err(error), None) => {
-                    self.reset(&mut engine);
-                    return Err(error);
-                }
-            }
+            analyser.record(&self.collect(&mut engine, finished)?);
         }
         Ok(crate::analysis::GameAnalysis::new(analyser.analysis()))
     }

@@ -13,6 +13,7 @@ use crate::gomoku::GomokuBoard;
 use oxello::arena::contestant::{
     Contestant, Fault, FaultKind, GameSetup, MoveRequest, MoveTime, Othello, Reply,
 };
+use oxello::arena::game::PlayedGame;
 use oxello::arena::gomocup::GomocupClient;
 use oxello::arena::gomoku::{GomokuSettings, LocalGomoku};
 use oxello::arena::gomoku_exchange::{Gomoku, GomokuRequest};
@@ -111,6 +112,72 @@ fn ready<C: oxello::arena::contestant::Lifecycle + ?Sized>(
     };
     held.faulted = started.is_err();
     started.map_err(|fault| Python::attach(|py| engine_error(py, name, &fault)))
+}
+
+/// Runs `f` on the contestant of `cell`, the GIL released; a fault (or a
+/// panic of the client) marks it for a restart and is raised.
+fn with_contestant<C, T>(
+    py: Python<'_>,
+    cell: &Mutex<Held<C>>,
+    name: &str,
+    f: impl FnOnce(&mut C) -> Result<T, Fault> + Send,
+) -> PyResult<T>
+where
+    C: oxello::arena::contestant::Lifecycle + ?Sized,
+    T: Send,
+{
+    let mut held = hold(cell, name)?;
+    ready(&mut held, name)?;
+    let held = &mut *held;
+    let Some(contestant) = held.contestant.as_mut() else {
+        return Err(PyRuntimeError::new_err(format!("{name} has quit")));
+    };
+    let outcome = py.detach(|| {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(contestant.as_mut())))
+            .unwrap_or_else(|_| Err(Fault::crash("the client panicked (an internal error)")))
+    });
+    outcome.map_err(|fault| {
+        held.faulted = true;
+        engine_error(py, name, &fault)
+    })
+}
+
+/// Plays a refereed game between the contestants of `black` and `white`
+/// (cells and names), the GIL released; the loser of a forfeit is marked
+/// for a restart.
+fn with_both<C, R>(
+    py: Python<'_>,
+    black: (&Mutex<Held<C>>, &str),
+    white: (&Mutex<Held<C>>, &str),
+    play: impl FnOnce(&mut C, &mut C) -> PlayedGame<R> + Send,
+) -> PyResult<PlayedGame<R>>
+where
+    C: oxello::arena::contestant::Lifecycle + ?Sized,
+    R: Send,
+{
+    if std::ptr::eq(black.0, white.0) {
+        return Err(value_error(
+            "black and white are the same engine: start two (one process each)",
+        ));
+    }
+    let mut black_held = hold(black.0, black.1)?;
+    let mut white_held = hold(white.0, white.1)?;
+    ready(&mut black_held, black.1)?;
+    ready(&mut white_held, white.1)?;
+    let (Some(b), Some(w)) = (
+        black_held.contestant.as_mut(),
+        white_held.contestant.as_mut(),
+    ) else {
+        return Err(PyRuntimeError::new_err("an engine has quit"));
+    };
+    let played = py.detach(|| guard(|| Ok(play(b.as_mut(), w.as_mut()))))?;
+    if let Some(forfeit) = &played.forfeit {
+        match forfeit.loser {
+            Color::Black => black_held.faulted = true,
+            Color::White => white_held.faulted = true,
+        }
+    }
+    Ok(played)
 }
 
 /// An engine's move: `move` (`"f5"`, `"pass"`, or a gomoku point), `eval`
@@ -296,30 +363,15 @@ impl OthelloPlayer {
                 time: 0.0,
             });
         }
-        let mut held = hold(&self.held, &self.name)?;
-        ready(&mut held, &self.name)?;
         let allowance = time.map_or(move_timeout, |t| t + grace);
-        let held = &mut *held;
-        let Some(contestant) = held.contestant.as_mut() else {
-            return Err(PyRuntimeError::new_err(format!("{} has quit", self.name)));
-        };
-        let chosen = py.detach(|| {
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                choose_othello(contestant.as_mut(), &game, depth, time, allowance)
-            }))
-            .unwrap_or_else(|_| Err(Fault::crash("the client panicked (an internal error)")))
-        });
-        match chosen {
-            Ok((mv, reply, elapsed)) => Ok(PlayResult {
-                mv: move_name(mv),
-                eval: reply.eval,
-                time: elapsed.as_secs_f64(),
-            }),
-            Err(fault) => {
-                held.faulted = true;
-                Err(engine_error(py, &self.name, &fault))
-            }
-        }
+        let (mv, reply, elapsed) = with_contestant(py, &self.held, &self.name, |contestant| {
+            choose_othello(contestant, &game, depth, time, allowance)
+        })?;
+        Ok(PlayResult {
+            mv: move_name(mv),
+            eval: reply.eval,
+            time: elapsed.as_secs_f64(),
+        })
     }
 
     /// Ends the engine's process (also done when the object is dropped).
@@ -332,14 +384,9 @@ impl OthelloPlayer {
         slf
     }
 
-    fn __exit__(
-        &self,
-        _kind: Option<&Bound<'_, PyAny>>,
-        _value: Option<&Bound<'_, PyAny>>,
-        _traceback: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<bool> {
-        self.quit()?;
-        Ok(false)
+    #[pyo3(signature = (*_exception))]
+    fn __exit__(&self, _exception: &Bound<'_, pyo3::types::PyTuple>) -> PyResult<bool> {
+        self.quit().map(|()| false)
     }
 
     fn __repr__(&self) -> String {
@@ -414,11 +461,6 @@ pub fn play_game(
     grace: f64,
     move_timeout: f64,
 ) -> PyResult<MatchGame> {
-    if std::ptr::eq(&*black, &*white) {
-        return Err(value_error(
-            "black and white are the same engine: start two (one process each)",
-        ));
-    }
     let time = match (time, clock) {
         (Some(_), Some(_)) => return Err(value_error("give time or clock, not both")),
         (Some(t), None) => TimeControl::PerMove(seconds(t)?),
@@ -444,36 +486,12 @@ pub fn play_game(
     if opening.is_over() {
         return Err(value_error("the opening is a finished game"));
     }
-    let mut black_held = hold(&black.held, &black.name)?;
-    let mut white_held = hold(&white.held, &white.name)?;
-    for (held, name) in [
-        (&mut *black_held, &black.name),
-        (&mut *white_held, &white.name),
-    ] {
-        ready(held, name)?;
-    }
-    let (Some(b), Some(w)) = (
-        black_held.contestant.as_mut(),
-        white_held.contestant.as_mut(),
-    ) else {
-        return Err(PyRuntimeError::new_err("an engine has quit"));
-    };
-    let played = py.detach(|| {
-        guard(|| {
-            Ok(referee::play_game(
-                b.as_mut(),
-                w.as_mut(),
-                &opening,
-                &settings,
-            ))
-        })
-    })?;
-    if let Some(forfeit) = &played.forfeit {
-        match forfeit.loser {
-            Color::Black => black_held.faulted = true,
-            Color::White => white_held.faulted = true,
-        }
-    }
+    let played = with_both(
+        py,
+        (&black.held, &black.name),
+        (&white.held, &white.name),
+        |b, w| referee::play_game(b, w, &opening, &settings),
+    )?;
     let game = played.record.to_game().map_err(value_error)?;
     let result = played.record.result.map_or(0, |r| r.score.round() as i32);
     Ok(MatchGame {
@@ -601,45 +619,28 @@ impl GomokuPlayer {
         }
         let position = board.board.clone();
         drop(board);
-        let mut held = hold(&self.held, &self.name)?;
-        ready(&mut held, &self.name)?;
-        let held = &mut *held;
-        let Some(contestant) = held.contestant.as_mut() else {
-            return Err(PyRuntimeError::new_err(format!("{} has quit", self.name)));
-        };
-        let chosen = py.detach(|| {
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(
-                || -> Result<(Point, Duration), Fault> {
-                    contestant.new_game(&settings)?;
-                    let (time_left, allowance) = settings.allowance(Duration::ZERO);
-                    let reply = contestant.choose(&GomokuRequest {
-                        board: &position,
-                        time_left,
-                        allowance,
-                    })?;
-                    if reply.elapsed > allowance {
-                        return Err(Fault::late(reply.elapsed, allowance));
-                    }
-                    let mut check = position.clone();
-                    check
-                        .play(reply.point)
-                        .map_err(|e| Fault::new(FaultKind::IllegalMove, e.to_string()))?;
-                    Ok((reply.point, reply.elapsed))
-                },
-            ))
-            .unwrap_or_else(|_| Err(Fault::crash("the client panicked (an internal error)")))
-        });
-        match chosen {
-            Ok((point, elapsed)) => Ok(PlayResult {
-                mv: format_pos(point),
-                eval: None,
-                time: elapsed.as_secs_f64(),
-            }),
-            Err(fault) => {
-                held.faulted = true;
-                Err(engine_error(py, &self.name, &fault))
+        let (point, elapsed) = with_contestant(py, &self.held, &self.name, |contestant| {
+            contestant.new_game(&settings)?;
+            let (time_left, allowance) = settings.allowance(Duration::ZERO);
+            let reply = contestant.choose(&GomokuRequest {
+                board: &position,
+                time_left,
+                allowance,
+            })?;
+            if reply.elapsed > allowance {
+                return Err(Fault::late(reply.elapsed, allowance));
             }
-        }
+            position
+                .clone()
+                .play(reply.point)
+                .map_err(|e| Fault::new(FaultKind::IllegalMove, e.to_string()))?;
+            Ok((reply.point, reply.elapsed))
+        })?;
+        Ok(PlayResult {
+            mv: format_pos(point),
+            eval: None,
+            time: elapsed.as_secs_f64(),
+        })
     }
 
     /// Ends the engine's process (also done when the object is dropped).
@@ -652,14 +653,9 @@ impl GomokuPlayer {
         slf
     }
 
-    fn __exit__(
-        &self,
-        _kind: Option<&Bound<'_, PyAny>>,
-        _value: Option<&Bound<'_, PyAny>>,
-        _traceback: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<bool> {
-        self.quit()?;
-        Ok(false)
+    #[pyo3(signature = (*_exception))]
+    fn __exit__(&self, _exception: &Bound<'_, pyo3::types::PyTuple>) -> PyResult<bool> {
+        self.quit().map(|()| false)
     }
 
     fn __repr__(&self) -> String {
@@ -687,11 +683,6 @@ pub fn play_gomoku_game(
     tolerance: f64,
     move_timeout: f64,
 ) -> PyResult<MatchGame> {
-    if std::ptr::eq(&*black, &*white) {
-        return Err(value_error(
-            "black and white are the same engine: start two (one process each)",
-        ));
-    }
     let opening = match opening {
         Some(board) => board.clone(),
         None => GomokuBoard {
@@ -709,36 +700,12 @@ pub fn play_gomoku_game(
         .iter()
         .map(|&index| Point::from_index(index))
         .collect();
-    let mut black_held = hold(&black.held, &black.name)?;
-    let mut white_held = hold(&white.held, &white.name)?;
-    for (held, name) in [
-        (&mut *black_held, &black.name),
-        (&mut *white_held, &white.name),
-    ] {
-        ready(held, name)?;
-    }
-    let (Some(b), Some(w)) = (
-        black_held.contestant.as_mut(),
-        white_held.contestant.as_mut(),
-    ) else {
-        return Err(PyRuntimeError::new_err("an engine has quit"));
-    };
-    let played = py.detach(|| {
-        guard(|| {
-            Ok(oxello::arena::gomoku::play_game(
-                b.as_mut(),
-                w.as_mut(),
-                &stones,
-                &settings,
-            ))
-        })
-    })?;
-    if let Some(forfeit) = &played.forfeit {
-        match forfeit.loser {
-            Color::Black => black_held.faulted = true,
-            Color::White => white_held.faulted = true,
-        }
-    }
+    let played = with_both(
+        py,
+        (&black.held, &black.name),
+        (&white.held, &white.name),
+        |b, w| oxello::arena::gomoku::play_game(b, w, &stones, &settings),
+    )?;
     let record = &played.record;
     let result = match record.result {
         Status::Won(Color::Black) => 1,

@@ -195,12 +195,15 @@ def test_the_gil_is_released_during_a_search():
 
     counter = threading.Thread(target=count)
     counter.start()
+    timer = threading.Timer(2.0, engine.stop)
     started = time.monotonic()
-    result = engine.search(board, time=2.0)
+    timer.start()
+    result = engine.search(board)  # level 60: a solve, stopped after 2 s
     done.set()
     counter.join()
+    timer.join()
     elapsed = time.monotonic() - started
-    assert 1.5 < elapsed < 4.0 and result.stopped == "time"
+    assert 1.9 < elapsed < 4.0 and result.stopped == "stop"
     during = [t for t, _ in counts if started + 0.2 < t < started + elapsed - 0.2]
     # The counter ran all through the search, not only before and after it.
     assert len(during) > 100
