@@ -551,6 +551,9 @@ pub fn read_records<'py>(
     }
 }
 
+/// A named field of the WTHOR game records.
+type WthorField<T> = (&'static str, fn(&wthor::WthorGame) -> T);
+
 /// Reads a WTHOR game file (`.wtb`) into a dict of NumPy arrays, one row
 /// per game: `moves` int8 `[N, 60]` (square indices `row * 8 + col`, -1
 /// after the last move; passes are implicit), `black_score` and
@@ -572,7 +575,7 @@ pub fn read_wthor<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, Py
     let dict = PyDict::new(py);
     dict.set_item("moves", array(py, &moves, &[n, wthor::MAX_MOVES])?)?;
     let games = &file.games;
-    let scores: [(&str, fn(&wthor::WthorGame) -> u8); 2] = [
+    let scores: [WthorField<u8>; 2] = [
         ("black_score", |g| g.real_score),
         ("theoretical_score", |g| g.theoretical_score),
     ];
@@ -580,7 +583,7 @@ pub fn read_wthor<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, Py
         let values: Vec<u8> = games.iter().map(field).collect();
         dict.set_item(name, array(py, &values, &[n])?)?;
     }
-    let indices: [(&str, fn(&wthor::WthorGame) -> u16); 3] = [
+    let indices: [WthorField<u16>; 3] = [
         ("tournament", |g| g.tournament),
         ("black_player", |g| g.black_player),
         ("white_player", |g| g.white_player),
