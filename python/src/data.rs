@@ -166,8 +166,12 @@ pub struct SelfplayBatches {
 }
 
 impl SelfplayBatches {
+    /// Stops the run and waits for its thread. The inbox goes first: a run
+    /// waiting to hand over a game (the channel full) then sees that nobody
+    /// listens and ends.
     fn finish(&self) {
         self.stop.stop();
+        *self.inbox.lock().unwrap_or_else(|p| p.into_inner()) = None;
         if let Some(thread) = self.thread.lock().unwrap_or_else(|p| p.into_inner()).take() {
             let _ = thread.join();
         }
@@ -209,7 +213,7 @@ impl SelfplayBatches {
                 Ok(Received::Closed) => *inbox = None,
                 Err(error) => {
                     *inbox = None;
-                    drop(pending);
+                    drop((inbox, pending));
                     py.detach(|| self.finish());
                     return Err(error);
                 }
@@ -226,7 +230,6 @@ impl SelfplayBatches {
     /// Stops the run (the games being played are dropped).
     fn close(&self, py: Python<'_>) {
         py.detach(|| self.finish());
-        *self.inbox.lock().unwrap_or_else(|p| p.into_inner()) = None;
     }
 }
 

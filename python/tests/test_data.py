@@ -2,6 +2,7 @@
 npz`, the record readers, the WTHOR readers."""
 
 import struct
+import time
 
 import numpy as np
 import pytest
@@ -84,8 +85,14 @@ def test_selfplay_can_be_dropped_early():
     batches = oxello.selfplay(50, seed=1, level=1, threads=2)
     first = next(batches)
     assert first[0].shape[1:] == (4, 8, 8)
+    time.sleep(1.0)  # the run fills its channel and waits
+    started = time.monotonic()
     batches.close()
-    assert list(batches) == []
+    assert list(batches) == [] and time.monotonic() - started < 5
+    dropped = oxello.selfplay(50, seed=1, level=1, threads=2)
+    next(dropped)
+    time.sleep(1.0)
+    del dropped  # stops and joins the run, which was waiting on a full channel
 
 
 def wthor_bytes(games):

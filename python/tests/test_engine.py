@@ -150,16 +150,37 @@ def test_callback_errors_stop_the_search(engine):
     assert engine.search(board, depth=3).depth == 3
 
 
+def after_start(engine_search, action, delay=0.1):
+    """Runs `engine_search(callback)` and calls `action` from another thread
+    `delay` seconds after the search's first iteration (a stop raised before
+    a search starts does not stop it). Returns the result (or raises) and
+    the seconds from the action to the end."""
+    started = threading.Event()
+    acted = []
+
+    def act():
+        if started.wait(30):
+            time.sleep(delay)
+            acted.append(time.monotonic())
+            action()
+
+    thread = threading.Thread(target=act)
+    thread.start()
+    try:
+        result = engine_search(lambda info: started.set())
+    finally:
+        started.set()
+        thread.join()
+    return result, time.monotonic() - acted[0]
+
+
 def test_stop_from_another_thread():
     engine = oxello.Engine(level=60, threads=1, hash_mb=16)
     board = oxello.Board.from_string(MIDGAME)
-    timer = threading.Timer(0.3, engine.stop)
-    started = time.monotonic()
-    timer.start()
-    result = engine.search(board)
-    elapsed = time.monotonic() - started
-    timer.join()
-    assert elapsed < 2.0, elapsed
+    # A level-60 search is a 46-empties solve; the time limit only keeps a
+    # failing stop from hanging the suite.
+    result, after = after_start(lambda cb: engine.search(board, time=60, callback=cb), engine.stop)
+    assert after < 1.0, after
     assert result.stopped == "stop" and board.is_legal(result.move)
     assert engine.search(board, depth=3).depth == 3
 
@@ -168,13 +189,18 @@ def test_keyboard_interrupt_stops_the_search():
     engine = oxello.Engine(level=60, threads=1, hash_mb=16)
     board = oxello.Board.from_string(MIDGAME)
     before = board.board_string()
-    timer = threading.Timer(0.3, _thread.interrupt_main)
-    started = time.monotonic()
-    timer.start()
+    ended = []
+
+    def search(callback):
+        try:
+            engine.search(board, time=60, callback=callback)
+        except KeyboardInterrupt:
+            ended.append(time.monotonic())
+            raise
+
     with pytest.raises(KeyboardInterrupt):
-        engine.search(board)
-    timer.join()
-    assert time.monotonic() - started < 2.0
+        after_start(search, _thread.interrupt_main)
+    assert ended
     assert board.board_string() == before
     result = engine.search(board, depth=4)
     assert result.depth == 4 and result.stopped is None
@@ -195,16 +221,15 @@ def test_the_gil_is_released_during_a_search():
 
     counter = threading.Thread(target=count)
     counter.start()
-    timer = threading.Timer(2.0, engine.stop)
     started = time.monotonic()
-    timer.start()
-    result = engine.search(board)  # level 60: a solve, stopped after 2 s
-    done.set()
-    counter.join()
-    timer.join()
+    try:
+        result, _ = after_start(lambda cb: engine.search(board, time=60, callback=cb), engine.stop, delay=2.0)
+    finally:
+        done.set()
+        counter.join()
     elapsed = time.monotonic() - started
-    assert 1.9 < elapsed < 4.0 and result.stopped == "stop"
-    during = [t for t, _ in counts if started + 0.2 < t < started + elapsed - 0.2]
+    assert 2.0 < elapsed < 10.0 and result.stopped == "stop"
+    during = [t for t, _ in counts if started + 0.5 < t < started + elapsed - 0.2]
     # The counter ran all through the search, not only before and after it.
     assert len(during) > 100
     assert max(b - a for a, b in zip(during, during[1:])) < 0.5
@@ -216,17 +241,13 @@ def test_engine_is_single_search_per_thread():
     errors = []
 
     def second():
-        time.sleep(0.2)
         try:
             engine.search(board, depth=2)
         except RuntimeError as error:
             errors.append(error)
         engine.stop()
 
-    thread = threading.Thread(target=second)
-    thread.start()
-    engine.search(board)
-    thread.join()
+    after_start(lambda cb: engine.search(board, time=60, callback=cb), second)
     assert errors and "another thread" in str(errors[0])
 
 

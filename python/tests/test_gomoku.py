@@ -111,16 +111,28 @@ def test_engine_takes_the_five():
 def test_engine_stop_and_interrupt():
     engine = gomoku.Engine(hash_mb=16)
     board = gomoku.Board.from_moves("h8i9i8")
-    timer = threading.Timer(0.3, engine.stop)
-    started = time.monotonic()
-    timer.start()
-    result = engine.search(board, time=30)
-    timer.join()
-    assert time.monotonic() - started < 3 and result.move is not None
-    timer = threading.Timer(0.3, _thread.interrupt_main)
-    timer.start()
+
+    def after_start(action):
+        started = threading.Event()
+
+        def act():
+            if started.wait(30):
+                time.sleep(0.1)
+                action()
+
+        thread = threading.Thread(target=act)
+        thread.start()
+        try:
+            begun = time.monotonic()
+            result = engine.search(board, time=60, callback=lambda info: started.set())
+            return result, time.monotonic() - begun
+        finally:
+            started.set()
+            thread.join()
+
+    result, elapsed = after_start(engine.stop)
+    assert elapsed < 5 and result.move is not None
     with pytest.raises(KeyboardInterrupt):
-        engine.search(board, time=30)
-    timer.join()
+        after_start(_thread.interrupt_main)
     assert board.moves == ["h8", "i9", "i8"]
     assert engine.search(board, depth=2).depth == 2
