@@ -5,9 +5,9 @@ a pure-Python library on PyPI, when it is installed), all in one run.
 
     python python/bench/speed.py [--seconds 1.0]
 
-The Rust figure is perft's: `Board.perft(depth)` is one call into Rust
-that generates the moves of every inner node and plays every move, so
-its time per node is the work of a `legal_moves` plus the pushes below it,
+The Rust figure is perft's: `Board.perft(6)` is one call into Rust that
+generates the moves of every inner node and plays the move into each, so
+its time per inner node is the work of a `legal_moves` and a `push`,
 without Python. Figures are medians of three timed runs.
 """
 
@@ -114,22 +114,17 @@ def batch(call, n=1000):
     return work
 
 
-def playouts(new_board, legal_moves, push, seed=1):
-    """Random games to the end: moves per second (legal_moves + push)."""
+def playouts(new_board, legal_moves, push, over, seed=1):
+    """Random games to the end: moves per second (a `legal_moves` and a
+    `push` each; `push(board, None)` passes)."""
     rng = random.Random(seed)
 
     def work():
         board = new_board()
         moves = 0
-        passes = 0
-        while passes < 2:
+        while not over(board):
             options = legal_moves(board)
-            if not options:
-                passes += 1
-                push(board, None)
-                continue
-            passes = 0
-            push(board, rng.choice(options))
+            push(board, rng.choice(options) if options else None)
             moves += 1
         return moves
 
@@ -159,16 +154,16 @@ def main():
         b.push(oxello.PASS if m is None else m)
 
     rows.append(("oxello", "random playout moves", rate(playouts(
-        oxello.Board, lambda b: b.legal_squares, oxello_push), s)))
+        oxello.Board, lambda b: b.legal_squares, oxello_push, lambda b: b.is_game_over()), s)))
 
-    # Rust alone: perft nodes per second (a node = a move generation and,
-    # below it, a move played).
-    def perft():
-        return oxello.Board.from_string(MIDGAME).perft(5)
-
-    nodes = oxello.Board.from_string(MIDGAME).perft(5)
-    per_second = rate(lambda: perft() and nodes, s)
-    rows.append(("Rust (perft)", "node: generate + play", per_second))
+    # Rust alone: perft(6) generates the moves of every node above its
+    # leaves (the last level counts them without playing) and plays the
+    # move into every node below the root: per inner node, one generation
+    # and one move played.
+    midgame = oxello.Board.from_string(MIDGAME)
+    inner = sum(midgame.perft(k) for k in range(6))
+    per_second = rate(lambda: midgame.perft(6) and inner, s)
+    rows.append(("Rust (perft)", "generate + play a move", per_second))
 
     pure = pure_from_string(MIDGAME)
     pure_square = pure.legal_moves()[0]
@@ -187,9 +182,12 @@ def main():
         else:
             b.push(m)
 
+    def pure_over(b):
+        return not legal(b.player, b.opponent) and not legal(b.opponent, b.player)
+
     rows.append(("pure Python", "random playout moves", rate(playouts(
         lambda: pure_from_string("-" * 27 + "OX------XO" + "-" * 27 + " X"),
-        lambda b: b.legal_moves(), pure_push), s)))
+        lambda b: b.legal_moves(), pure_push, pure_over), s)))
 
     try:
         import creversi
@@ -213,7 +211,8 @@ def main():
                 b.move(m)
 
         rows.append(("creversi-python", "random playout moves", rate(playouts(
-            creversi.Board, lambda b: list(b.legal_moves), creversi_push), s)))
+            creversi.Board, lambda b: list(b.legal_moves), creversi_push,
+            lambda b: b.is_game_over()), s)))
 
     rust_ns = 1e9 / per_second
     print(f"{'library':<16} | {'operation':<26} | {'calls/s':>12} | {'ns/call':>9}")
@@ -221,9 +220,9 @@ def main():
     for library, operation, calls in rows:
         print(f"{library:<16} | {operation:<26} | {calls:>12,.0f} | {1e9 / calls:>9.0f}")
     oxello_push_pop = next(c for l, o, c in rows if l == "oxello" and o == "push + pop")
-    print(f"\nRust does a node (legal moves + a move played) in {rust_ns:.0f} ns; "
-          f"a Python push + pop pair costs {1e9 / oxello_push_pop:.0f} ns, "
-          f"so about {1e9 / oxello_push_pop / 2 - rust_ns / 2:.0f} ns of each call is the crossing.")
+    print(f"\nRust generates the moves and plays one in {rust_ns:.1f} ns; from Python a push + pop "
+          f"pair costs {1e9 / oxello_push_pop:.0f} ns: about {1e9 / oxello_push_pop / 2:.0f} ns per call, "
+          f"nearly all of it the crossing into Rust and back.")
 
 
 if __name__ == "__main__":
