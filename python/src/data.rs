@@ -189,8 +189,9 @@ impl SelfplayBatches {
         &self,
         py: Python<'py>,
     ) -> PyResult<Option<(Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyAny>)>> {
-        let mut inbox = self.inbox.lock().unwrap_or_else(|p| p.into_inner());
-        let mut pending = self.pending.lock().unwrap_or_else(|p| p.into_inner());
+        let busy = || "these batches are being read by another thread".to_string();
+        let mut inbox = wait::claim(&self.inbox, busy)?;
+        let mut pending = wait::claim(&self.pending, busy)?;
         let wanted = self.batch_size.unwrap_or(1);
         let mut games = 0;
         while let Some(receiver) = inbox.as_ref() {

@@ -22,7 +22,6 @@ use oxello::search::{
     Limits, Report, SearchResult as RawResult, Selectivity, SolveMode, StopReason,
 };
 use oxello::{BoardSize, Game, Position};
-use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use std::sync::mpsc;
 use std::sync::{Mutex, MutexGuard};
@@ -282,13 +281,9 @@ impl Engine {
     /// The engine, or a `RuntimeError` when another thread is searching
     /// with it.
     fn engine(&self) -> PyResult<MutexGuard<'_, facade::Engine>> {
-        match self.inner.try_lock() {
-            Ok(engine) => Ok(engine),
-            Err(std::sync::TryLockError::Poisoned(poisoned)) => Ok(poisoned.into_inner()),
-            Err(std::sync::TryLockError::WouldBlock) => Err(PyRuntimeError::new_err(
-                "this engine is searching for another thread: use one engine per thread",
-            )),
-        }
+        wait::claim(&self.inner, || {
+            "this engine is searching for another thread: use one engine per thread".to_string()
+        })
     }
 
     fn stop_signal(&self) -> StopSignal {
@@ -677,7 +672,9 @@ impl Iterations {
     }
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<SearchResult>> {
-        let mut inbox = self.inbox.lock().unwrap_or_else(|p| p.into_inner());
+        let mut inbox = wait::claim(&self.inbox, || {
+            "these iterations are being read by another thread".to_string()
+        })?;
         let Some(receiver) = inbox.as_ref() else {
             return Ok(None);
         };

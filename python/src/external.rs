@@ -87,13 +87,9 @@ struct Held<C: ?Sized> {
 
 /// Locks a contestant, or a `RuntimeError` when another thread uses it.
 fn hold<'a, C: ?Sized>(cell: &'a Mutex<Held<C>>, name: &str) -> PyResult<MutexGuard<'a, Held<C>>> {
-    match cell.try_lock() {
-        Ok(held) => Ok(held),
-        Err(std::sync::TryLockError::Poisoned(poisoned)) => Ok(poisoned.into_inner()),
-        Err(std::sync::TryLockError::WouldBlock) => Err(PyRuntimeError::new_err(format!(
-            "{name} is busy (in a game or a move for another thread)"
-        ))),
-    }
+    crate::wait::claim(cell, || {
+        format!("{name} is busy (in a game or a move for another thread)")
+    })
 }
 
 /// Brings a contestant back after a fault, then makes sure it runs.

@@ -17,7 +17,7 @@ use oxello::gomoku::search::{Limits, Progress, SearchResult as RawResult, Source
 use oxello::gomoku::text::{format_pos, parse_moves, parse_pos, parse_xy};
 use oxello::gomoku::{Board, Config, Point, Rule, Status};
 use oxello::selfplay::npz::{self, Sample};
-use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError};
+use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use std::sync::{Mutex, mpsc};
@@ -466,10 +466,8 @@ impl GomokuEngine {
             threads: self.threads,
             score_root: false,
         };
-        let mut worker = self.worker.try_lock().map_err(|_| {
-            PyRuntimeError::new_err(
-                "this engine is searching for another thread: use one engine per thread",
-            )
+        let mut worker = wait::claim(&self.worker, || {
+            "this engine is searching for another thread: use one engine per thread".to_string()
         })?;
         self.stop.reset();
         let (sender, receiver) = mpsc::channel::<Event>();
@@ -506,10 +504,10 @@ impl GomokuEngine {
 
     /// Empties the table.
     fn clear(&self) -> PyResult<()> {
-        self.worker
-            .try_lock()
-            .map_err(|_| PyRuntimeError::new_err("this engine is searching for another thread"))?
-            .clear();
+        wait::claim(&self.worker, || {
+            "this engine is searching for another thread".to_string()
+        })?
+        .clear();
         Ok(())
     }
 }

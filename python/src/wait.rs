@@ -7,14 +7,30 @@
 
 use crate::errors::OxelloError;
 use oxello::core::{Event, StopSignal};
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
-use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::sync::{Mutex, MutexGuard, TryLockError};
 use std::time::Duration;
 
 /// How long the wait gives up the GIL between two looks at the signals:
 /// short enough that Ctrl-C feels immediate, long enough to cost nothing.
 const SLICE: Duration = Duration::from_millis(20);
+
+/// Locks what one Python thread at a time may use (an engine, an iterator),
+/// or a `RuntimeError` saying `busy` when another thread has it: a thread
+/// that waited for the lock holding the GIL would stop the other, which
+/// takes the GIL between its waits.
+pub fn claim<'a, T>(
+    cell: &'a Mutex<T>,
+    busy: impl FnOnce() -> String,
+) -> PyResult<MutexGuard<'a, T>> {
+    match cell.try_lock() {
+        Ok(guard) => Ok(guard),
+        Err(TryLockError::Poisoned(poisoned)) => Ok(poisoned.into_inner()),
+        Err(TryLockError::WouldBlock) => Err(PyRuntimeError::new_err(busy())),
+    }
+}
 
 /// A receiver the GIL-free waits can borrow (a `Receiver` is not `Sync`).
 pub type Inbox<T> = Mutex<Receiver<T>>;
