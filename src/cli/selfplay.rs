@@ -182,20 +182,8 @@ impl SelfplayArgs {
     }
 }
 
-/// Refuses `--time`: self-play is reproducible, limited by depth and nodes.
-fn refuse_time(engine: &EngineArgs) -> Result<(), Box<dyn Error>> {
-    if engine.time.is_some() {
-        return Err(usage(
-            "selfplay searches by depth and --nodes, not --time: a time limit \
-             would make the records depend on the machine and its load",
-        ));
-    }
-    Ok(())
-}
-
 /// The run the arguments ask for.
 pub fn config(args: &SelfplayArgs, engine: &EngineArgs) -> Result<Config, Box<dyn Error>> {
-    refuse_time(engine)?;
     let temperature = args.temperature.unwrap_or(1.0);
     let policy_temperature = args.policy_temperature.unwrap_or(1.0);
     let max_loss = args.max_loss.unwrap_or(4);
@@ -265,17 +253,10 @@ pub fn gomoku(
     args: &SelfplayArgs,
     engine: &EngineArgs,
 ) -> Result<(GomokuSelfplay, Run), Box<dyn Error>> {
-    refuse_time(engine)?;
-    for (name, given) in [
-        ("--level", engine.level.is_some()),
-        ("--selectivity", engine.selectivity.is_some()),
-    ] {
-        if given {
-            return Err(usage(format!(
-                "{name} does not apply to --game gomoku (use --depth and --nodes)"
-            )));
-        }
-    }
+    engine.refuse(
+        "selfplay --game gomoku (use --depth and --nodes)",
+        &["level", "selectivity"],
+    )?;
     let temperature = args.temperature.unwrap_or(GOMOKU_TEMPERATURE);
     let policy_temperature = args.policy_temperature.unwrap_or(GOMOKU_TEMPERATURE);
     let max_loss = args.max_loss.unwrap_or(GOMOKU_MAX_LOSS);
@@ -385,6 +366,13 @@ pub fn run(args: &SelfplayArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn
 }
 
 fn report(summary: &Summary, title: &str, shard: Shard, seconds: f64) {
+    if summary.unchecked_settings {
+        eprintln!(
+            "note: the output has no settings file (an older oxello wrote it): its {} games \
+             were resumed on trust that this run's settings wrote them",
+            summary.resumed_games
+        );
+    }
     if summary.resumed_games > 0 || summary.dropped_bytes > 0 {
         eprintln!(
             "resumed: {} games kept, {} bytes of an unfinished game cut off",
