@@ -188,8 +188,10 @@ impl Tally {
         if self.disc_games > 0 {
             let _ = writeln!(
                 text,
-                "Discs ({} games played to the end): {one} {}, {two} {}",
-                self.disc_games, self.discs[0], self.discs[1]
+                "Discs ({} played to the end): {one} {}, {two} {}",
+                count(self.disc_games, "game", "games"),
+                self.discs[0],
+                self.discs[1]
             );
         } else {
             let _ = writeln!(text, "Games played to the end: {}", self.finished);

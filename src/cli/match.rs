@@ -460,7 +460,10 @@ fn play<G: MatchGame>(
             tally,
             total,
         } => {
-            progress.println(&format!("resumed: {games} games already in the match file"));
+            progress.println(&format!(
+                "resumed: {} already in the match file",
+                oxello::arena::results::count(games as u32, "game", "games")
+            ));
             progress.show(
                 tally.games() as usize,
                 total,

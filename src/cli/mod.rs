@@ -327,7 +327,8 @@ pub fn engine_use(subcommand: Option<&str>) -> Takes {
              the records depend on the machine and its load",
         ),
         Some("openings") => only(&[], "its search is fixed, for the same list every run"),
-        Some(_) => only(&[], "it searches nothing"),
+        Some("show" | "move-order") => only(&[], "it searches nothing"),
+        Some(_) => only(&[], ""),
     }
 }
 

@@ -4,6 +4,7 @@
 use super::game::{Game, gomoku_config};
 use super::{EngineArgs, usage};
 use clap::Args;
+use oxello::arena::results::count;
 use oxello::bitboard::BoardSize;
 use oxello::engine::{Level, Player};
 use oxello::gomoku::Rule;
@@ -368,27 +369,28 @@ pub fn run(args: &SelfplayArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn
 fn report(summary: &Summary, title: &str, shard: Shard, seconds: f64) {
     if summary.unchecked_settings {
         eprintln!(
-            "note: the output has no settings file (an older oxello wrote it): its {} games \
+            "note: the output has no settings file (an older oxello wrote it): its {} \
              were resumed on trust that this run's settings wrote them",
-            summary.resumed_games
+            count(summary.resumed_games as u32, "game", "games")
         );
     }
     if summary.resumed_games > 0 || summary.dropped_bytes > 0 {
         eprintln!(
-            "resumed: {} games kept, {} bytes of an unfinished game cut off",
-            summary.resumed_games, summary.dropped_bytes
+            "resumed: {} kept, {} bytes of an unfinished game cut off",
+            count(summary.resumed_games as u32, "game", "games"),
+            summary.dropped_bytes
         );
     }
     // Gomoku has no opening list.
     let openings = match summary.openings {
         0 => String::new(),
-        n => format!("; {n} openings"),
+        n => format!("; {}", count(n as u32, "opening", "openings")),
     };
     eprintln!(
-        "selfplay {title} shard {shard}: {} games, {} records in {seconds:.1} s \
+        "selfplay {title} shard {shard}: {}, {} in {seconds:.1} s \
          ({:.1} games/min, {:.0} records/s{openings})",
-        summary.games,
-        summary.records,
+        count(summary.games as u32, "game", "games"),
+        count(summary.records as u32, "record", "records"),
         summary.games as f64 * 60.0 / seconds.max(1e-9),
         summary.records as f64 / seconds.max(1e-9),
     );

@@ -3,6 +3,7 @@
 use super::solve_progress::SolveProgress;
 use super::{EngineArgs, usage};
 use clap::Args;
+use oxello::arena::results::count;
 use oxello::bitboard::BoardSize;
 use oxello::formats::{board_string, obf, wthor};
 use oxello::json::{SearchJson, to_line};
@@ -261,8 +262,8 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
     } else {
         writeln!(
             out,
-            "{} positions, {wrong} wrong, {nodes} nodes in {:.3} s, {:.0} nodes/s",
-            tasks.len(),
+            "{}, {wrong} wrong, {nodes} nodes in {:.3} s, {:.0} nodes/s",
+            count(tasks.len() as u32, "position", "positions"),
             time.as_secs_f64(),
             nps
         )?;

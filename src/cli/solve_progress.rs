@@ -7,7 +7,7 @@
 use indicatif::ProgressBar;
 use oxello::json::{SearchJson, to_line};
 use oxello::position::Position;
-use oxello::search::{Report, SolveMode};
+use oxello::search::{Bound, Report, SolveMode};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -160,16 +160,16 @@ impl SolveProgress {
             };
             self.say(&to_line(&line));
         } else {
-            let bound = match report.bound.marker() {
-                ' ' => String::new(),
-                marker => format!(" ({marker} a bound)"),
+            let score = match report.bound {
+                Bound::Exact => format!("{:+}", report.score),
+                Bound::Lower => format!("at least {:+}", report.score),
+                Bound::Upper => format!("at most {:+}", report.score),
             };
             self.say(&format!(
-                "solve #{}: {} done: {} {:+}{bound}, {} nodes, {:.1} s",
+                "solve #{}: {} done: {} {score}, {} nodes, {:.1} s",
                 self.number,
                 oxello::analysis::depth_label(report.depth),
                 report.best(),
-                report.score,
                 report.nodes,
                 report.elapsed.as_secs_f64()
             ));
