@@ -129,7 +129,8 @@ impl Othello {
         }
         if matches!(task, Task::Play) {
             out.push(format!(
-                "oxello (level {player}) thinks for {}...",
+                "oxello ({}) thinks for {}...",
+                player_words(player),
                 title(self.game.position().side)
             ));
         }
@@ -337,8 +338,8 @@ impl ConsoleGame for Othello {
     fn describe(&self) -> String {
         let n = self.game.size().n();
         format!(
-            "Othello {n}x{n}, oxello at level {}",
-            self.host.engine().options().player
+            "Othello {n}x{n}, oxello at {}",
+            player_words(self.host.engine().options().player)
         )
     }
 
@@ -604,6 +605,14 @@ impl ConsoleGame for Othello {
 
     fn othello(&self) -> Option<&Game> {
         Some(&self.game)
+    }
+}
+
+/// Who oxello is, in words: `level 12`, `the greedy player`.
+fn player_words(player: Player) -> String {
+    match player {
+        Player::Level(level) => format!("level {}", level.level),
+        Player::Simple(simple) => format!("the {simple} player"),
     }
 }
 
