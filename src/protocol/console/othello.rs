@@ -337,9 +337,15 @@ impl ConsoleGame for Othello {
 
     fn describe(&self) -> String {
         let n = self.game.size().n();
+        let player = self.host.engine().options().player;
+        let preposition = if matches!(player, Player::Level(_)) {
+            "at"
+        } else {
+            "as"
+        };
         format!(
-            "Othello {n}x{n}, oxello at {}",
-            player_words(self.host.engine().options().player)
+            "Othello {n}x{n}, oxello {preposition} {}",
+            player_words(player)
         )
     }
 
