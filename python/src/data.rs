@@ -120,6 +120,7 @@ fn run_job(
                 hash_mib,
                 play,
                 book: &book,
+                opening: &book_source,
             };
             play_games(
                 &workers,
