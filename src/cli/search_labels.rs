@@ -7,9 +7,9 @@ use clap::Args;
 use oxello::formats::obf::{self, ObfEntry};
 use oxello::formats::wthor;
 use oxello::position::Position;
-use oxello::search::{Limits, Searcher, StopSignal};
+use oxello::search::{Limits, Searcher, Selectivity, SolveMode, StopSignal};
 use oxello::shard::Shard;
-use oxello::train::patterns::positions_to_search;
+use oxello::train::patterns::{positions_to_search, positions_to_solve};
 use std::collections::BTreeMap;
 use std::error::Error;
 use std::io::Write as _;
@@ -50,6 +50,12 @@ pub struct SearchLabelsArgs {
     /// --searched`.
     #[arg(long)]
     pub held_out: bool,
+    /// Solve exactly every position with at most this many empties instead
+    /// (any empties, below the theoretical depth too), each game from its
+    /// end, for `train-eval --exact`: the labels that replace the players'
+    /// results there.
+    #[arg(long, value_name = "EMPTIES", value_parser = clap::value_parser!(u32).range(1..=30), conflicts_with = "min_empties")]
+    pub exact: Option<u32>,
 }
 
 /// Midgame depth of a label search without `--depth`: 10 plies cost about
@@ -66,6 +72,11 @@ pub fn run(args: &SearchLabelsArgs, engine: &EngineArgs) -> Result<ExitCode, Box
     if args.every == 0 {
         return Err(super::usage("search-labels: --every must be at least 1"));
     }
+    if args.exact.is_some() && (engine.depth.is_some() || engine.selectivity.is_some()) {
+        return Err(super::usage(
+            "search-labels --exact solves to the end: --depth and --selectivity do not apply",
+        ));
+    }
     let options = engine.options()?;
     let depth = engine.depth.unwrap_or(DEFAULT_LABEL_DEPTH);
     let selectivity = options.analysis_selectivity();
@@ -74,8 +85,11 @@ pub fn run(args: &SearchLabelsArgs, engine: &EngineArgs) -> Result<ExitCode, Box
     // A position met in an earlier game (the openings, mostly) is searched
     // once. This is done before sharding, so shards share nothing.
     let mut seen = rustc_hash::FxHashSet::default();
-    let games: Vec<(usize, Vec<Position>)> =
-        positions_to_search(&files, args.min_empties, args.held_out)
+    let selected = match args.exact {
+        Some(max) => positions_to_solve(&files, max, args.held_out),
+        None => positions_to_search(&files, args.min_empties, args.held_out),
+    };
+    let games: Vec<(usize, Vec<Position>)> = selected
             .into_iter()
             .step_by(args.every)
             .take(args.games.unwrap_or(usize::MAX))
@@ -95,8 +109,12 @@ pub fn run(args: &SearchLabelsArgs, engine: &EngineArgs) -> Result<ExitCode, Box
         .filter(|(number, _)| done.is_none_or(|last| *number >= last))
         .collect();
     let positions: usize = todo.iter().map(|(_, p)| p.len()).sum();
+    let how = match args.exact {
+        Some(_) => "solved exactly".to_string(),
+        None => format!("searched to depth {depth} at {selectivity}"),
+    };
     log::info!(
-        "{} games ({} to search, {positions} positions), depth {depth} at {selectivity}",
+        "{} games ({} to do, {positions} positions), {how}",
         games.len(),
         todo.len()
     );
@@ -118,11 +136,25 @@ pub fn run(args: &SearchLabelsArgs, engine: &EngineArgs) -> Result<ExitCode, Box
         for _ in 0..threads {
             scope.spawn(|| {
                 let mut searcher = Searcher::new(LABEL_HASH_MIB);
-                let limits = Limits {
-                    depth: Some(depth),
-                    selectivity,
-                    threads: 1,
-                    ..Limits::default()
+                let limits = match args.exact {
+                    Some(_) => Limits {
+                        solve_empties: Some(64),
+                        solve_mode: SolveMode::Exact,
+                        selectivity: Selectivity::NONE,
+                        solve_selectivity: Selectivity::NONE,
+                        threads: 1,
+                        ..Limits::default()
+                    },
+                    None => Limits {
+                        depth: Some(depth),
+                        selectivity,
+                        threads: 1,
+                        ..Limits::default()
+                    },
+                };
+                let what = match args.exact {
+                    Some(_) => "exact".to_string(),
+                    None => format!("depth {depth}"),
                 };
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
@@ -142,7 +174,7 @@ pub fn run(args: &SearchLabelsArgs, engine: &EngineArgs) -> Result<ExitCode, Box
                         if let Some(best) = result.best {
                             entry.move_scores = vec![(best, result.score)];
                         }
-                        entry.comment = Some(format!("game {number}, depth {depth}"));
+                        entry.comment = Some(format!("game {number}, {what}"));
                         block.push_str(&obf::format_file(std::slice::from_ref(&entry)));
                         bar.inc(1);
                     }
@@ -178,7 +210,7 @@ pub fn run(args: &SearchLabelsArgs, engine: &EngineArgs) -> Result<ExitCode, Box
     let nodes = nodes.into_inner();
     writeln!(
         std::io::stdout().lock(),
-        "{} games, {positions} positions searched to depth {depth} at {selectivity}, {nodes} nodes in {seconds:.1} s ({:.0} positions/s)",
+        "{} games, {positions} positions {how}, {nodes} nodes in {seconds:.1} s ({:.0} positions/s)",
         todo.len(),
         positions as f64 / seconds.max(1e-6)
     )?;

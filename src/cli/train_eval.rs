@@ -56,11 +56,21 @@ pub struct TrainEvalArgs {
     /// game's label.
     #[arg(long, num_args = 1..)]
     pub searched: Vec<std::path::PathBuf>,
+    /// Exact scores of game positions (OBF files or folders, as `oxello
+    /// search-labels --exact` writes them): they replace the players'
+    /// results as those positions' labels.
+    #[arg(long, num_args = 1..)]
+    pub exact: Vec<std::path::PathBuf>,
     /// The share of the search value in the label of a searched position,
     /// 0 to 1. The built-in weights use the default, 0.8 (docs/training.md,
     /// "Search values past the games' results").
     #[arg(long, default_value_t = 0.8, allow_negative_numbers = true)]
     pub search_weight: f32,
+    /// The share of the self-play search's score in the label of a
+    /// `--selfplay` position the search did not solve, 0 to 1; the rest is
+    /// the game's outcome.
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    pub selfplay_search_weight: f32,
     #[command(flatten)]
     pub gomoku: GomokuTrainArgs,
 }
@@ -158,6 +168,12 @@ pub fn run(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
             args.search_weight
         )));
     }
+    if !(0.0..=1.0).contains(&args.selfplay_search_weight) {
+        return Err(super::usage(format!(
+            "--selfplay-search-weight {}: use 0 to 1",
+            args.selfplay_search_weight
+        )));
+    }
     let model = match args.size {
         8 => &EIGHT,
         6 => &SIX,
@@ -169,9 +185,9 @@ pub fn run(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
     };
     let out_path = args.out.clone().unwrap_or_else(|| model.file.into());
     if args.size == 6 {
-        if !args.solved.is_empty() || !args.searched.is_empty() {
+        if !args.solved.is_empty() || !args.searched.is_empty() || !args.exact.is_empty() {
             return Err(super::usage(
-                "--solved and --searched are 8x8 WTHOR labels; 6x6 trains on --selfplay",
+                "--solved, --searched and --exact are 8x8 WTHOR labels; 6x6 trains on --selfplay",
             ));
         }
         if args.selfplay.is_empty() {
@@ -182,6 +198,7 @@ pub fn run(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
     }
     let mut samples = Samples {
         search_weight: args.search_weight,
+        selfplay_search_weight: args.selfplay_search_weight,
         ..Samples::default()
     };
     for path in &args.selfplay {
@@ -194,6 +211,9 @@ pub fn run(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
         }
         for path in obf_files(&args.searched)? {
             samples.add_searched(&super::read_obf(&path)?);
+        }
+        for path in obf_files(&args.exact)? {
+            samples.add_exact(&super::read_obf(&path)?);
         }
         let paths = files_in(&args.wthor, "wtb")?;
         files = paths.len();
@@ -216,7 +236,7 @@ pub fn run(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "{}x{}: {} files, {} games ({} skipped), {} self-play games, {} solved positions, {} training positions with a search value, {} training and {} held-out positions ({:.1} s)",
+        "{}x{}: {} files, {} games ({} skipped), {} self-play games, {} solved positions, {} training positions with a search value, {} with an exact score, {} training and {} held-out positions ({:.1} s)",
         args.size,
         args.size,
         files,
@@ -225,6 +245,7 @@ pub fn run(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
         samples.selfplay_games,
         samples.solved,
         samples.searched_used,
+        samples.exact_used,
         samples.training.len(),
         samples.validation.len() + samples.solved_validation.len(),
         started.elapsed().as_secs_f64()
@@ -294,6 +315,7 @@ fn run_gomoku(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
         (args.epochs != 8, "--epochs"),
         (!args.solved.is_empty(), "--solved"),
         (!args.searched.is_empty(), "--searched"),
+        (!args.exact.is_empty(), "--exact"),
         (args.search_weight != 0.8, "--search-weight"),
         (args.wthor.as_os_str() != "../shared/games/wthor", "--wthor"),
     ]

@@ -75,6 +75,15 @@ pub struct Samples {
     pub search_weight: f32,
     /// Training positions whose label took a search value.
     pub searched_used: usize,
+    /// The share of the self-play search's score in the label of a
+    /// self-play position not solved exactly, the rest being the game's
+    /// outcome (0 to 1); held-out positions keep the outcome.
+    pub selfplay_search_weight: f32,
+    /// Exact scores of game positions ([`Samples::add_exact`]), by board:
+    /// they replace the game's label at any number of empties.
+    pub exact: FxHashMap<Board, i8>,
+    /// Game positions whose label is an exact score.
+    pub exact_used: usize,
 }
 
 impl Samples {
@@ -129,6 +138,19 @@ impl Samples {
         }
     }
 
+    /// Records the exact scores of `entries` (an OBF file's entries, as
+    /// `oxello search-labels --exact` writes them): a game position found
+    /// among them takes its exact score as its label, in place of the
+    /// players' result.
+    pub fn add_exact(&mut self, entries: &[ObfEntry]) {
+        for entry in entries {
+            if let Some(score) = entry.best_score() {
+                self.exact
+                    .insert(entry.position.board, score.clamp(-64, 64) as i8);
+            }
+        }
+    }
+
     /// Adds the positions of self-play records (`oxello selfplay`) on a
     /// board of `size`; records of another size are skipped. The label is
     /// the search's score where it was an exact solve, and before that the
@@ -157,7 +179,18 @@ impl Samples {
                 board: record.position.board,
                 label,
             };
-            if is_held_out(record.game as usize) {
+            let held_out = is_held_out(record.game as usize);
+            let sample = if record.exact || held_out || self.selfplay_search_weight == 0.0 {
+                sample
+            } else {
+                let w = self.selfplay_search_weight;
+                let blend = w * f32::from(record.score) + (1.0 - w) * f32::from(record.outcome);
+                Sample {
+                    label: blend.round() as i8,
+                    ..sample
+                }
+            };
+            if held_out {
                 if record.exact {
                     self.solved_validation.push(sample);
                 } else {
@@ -194,7 +227,10 @@ impl Samples {
                     Color::Black => black_score,
                     Color::White => -black_score,
                 };
-                if !held_out
+                if let Some(&exact) = self.exact.get(&position.board) {
+                    label = i32::from(exact);
+                    self.exact_used += 1;
+                } else if !held_out
                     && empties > exact_from
                     && let Some(&searched) = self.searched.get(&position.board)
                 {
@@ -256,6 +292,36 @@ pub fn positions_to_search(
     min_empties: u32,
     held_out: bool,
 ) -> Vec<(usize, Vec<Position>)> {
+    game_positions(files, held_out, |empties, exact_from| {
+        empties > exact_from && empties >= min_empties
+    })
+}
+
+/// The positions with a legal move and at most `max_empties` empties of
+/// every training game of `files` (with `held_out`, of every held-out
+/// game), numbered as [`positions_to_search`] numbers them, each game's
+/// last position first: solved in that order, each solve finds the next
+/// one's subtree in its table.
+pub fn positions_to_solve(
+    files: &[WtbFile],
+    max_empties: u32,
+    held_out: bool,
+) -> Vec<(usize, Vec<Position>)> {
+    let mut games = game_positions(files, held_out, |empties, _| empties <= max_empties);
+    for (_, positions) in &mut games {
+        positions.reverse();
+    }
+    games
+}
+
+/// The positions with a legal move of every finished game of `files` whose
+/// held-out state is `held_out`, kept by `keep(empties, theoretical depth)`,
+/// with the game's number.
+fn game_positions(
+    files: &[WtbFile],
+    held_out: bool,
+    keep: impl Fn(u32, u32) -> bool,
+) -> Vec<(usize, Vec<Position>)> {
     let mut games = Vec::new();
     let mut number = 0;
     for file in files {
@@ -269,10 +335,7 @@ pub fn positions_to_search(
                     .game
                     .positions()
                     .iter()
-                    .filter(|p| {
-                        let empties = p.empty_count();
-                        p.legal_moves() != 0 && empties > exact_from && empties >= min_empties
-                    })
+                    .filter(|p| p.legal_moves() != 0 && keep(p.empty_count(), exact_from))
                     .copied()
                     .collect();
                 games.push((number, positions));
@@ -669,12 +732,12 @@ mod tests {
     /// theoretical depth only, by `search_weight`; held-out games keep
     /// theirs, and `positions_to_search` lists exactly the positions they
     /// may change.
-    #[test]
-    fn search_values_blend_into_training_labels_past_the_theoretical_depth() {
+    /// A WTHOR file of `count` random games, theoretical depth 22.
+    fn random_games(count: usize) -> WtbFile {
         use crate::formats::wthor::{WthorGame, WthorHeader};
         let mut rng = rand::rngs::StdRng::seed_from_u64(5);
         let mut games = Vec::new();
-        for _ in 0..3 {
+        for _ in 0..count {
             let mut game = Game::new(BoardSize::Eight);
             while !game.is_over() {
                 let moves = game.position().move_list();
@@ -683,14 +746,58 @@ mod tests {
             }
             games.push(WthorGame::from_game(&game).expect("a game"));
         }
-        let file = WtbFile {
+        WtbFile {
             header: WthorHeader {
                 board_size: 8,
                 depth: 22,
                 ..WthorHeader::default()
             },
             games,
-        };
+        }
+    }
+
+    /// `positions_to_solve` gives the training games' positions of at most
+    /// so many empties, each game from its end; their exact scores replace
+    /// the game labels of those positions, training and held-out alike, and
+    /// leave every other label as it was.
+    #[test]
+    fn exact_scores_replace_the_game_labels_at_any_empties() {
+        let file = random_games(3);
+        let mut plain = Samples::default();
+        plain.add_file(&file);
+        let to_solve = positions_to_solve(std::slice::from_ref(&file), 12, false);
+        assert_eq!(to_solve.iter().map(|g| g.0).collect::<Vec<_>>(), [1, 2]);
+        for (_, positions) in &to_solve {
+            assert!(!positions.is_empty());
+            assert!(positions.windows(2).all(|w| w[0].empty_count() < w[1].empty_count()));
+            assert!(positions.iter().all(|p| p.empty_count() <= 12 && p.legal_moves() != 0));
+        }
+        let entries: Vec<ObfEntry> = to_solve
+            .iter()
+            .flat_map(|(_, positions)| positions)
+            .map(|&position| {
+                let mut entry = ObfEntry::new(position);
+                entry.best_score = Some(-50);
+                entry
+            })
+            .collect();
+        let mut samples = Samples::default();
+        samples.add_exact(&entries);
+        samples.add_file(&file);
+        assert_eq!(samples.exact_used, entries.len());
+        assert_eq!(samples.validation, plain.validation);
+        for (labelled, game) in samples.training.iter().zip(&plain.training) {
+            if entries.iter().any(|e| e.position.board == game.board) {
+                assert_eq!(labelled.label, -50);
+            } else {
+                assert_eq!(labelled, game);
+            }
+        }
+    }
+
+    #[test]
+    fn search_values_blend_into_training_labels_past_the_theoretical_depth() {
+        let file = random_games(3);
         let mut plain = Samples::default();
         plain.add_file(&file);
         // Game 0 is held out: games 1 and 2 are to be searched.
@@ -773,6 +880,16 @@ mod tests {
         assert_eq!(labels(&samples.training), [6, 4]);
         assert_eq!(labels(&samples.validation), [6]);
         assert_eq!(labels(&samples.solved_validation), [4]);
+        // With a share of the search's score, an unsolved training record
+        // blends it with the outcome; held-out and solved ones do not.
+        let mut blended = Samples {
+            selfplay_search_weight: 0.75,
+            ..Samples::default()
+        };
+        blended.add_selfplay(&records, six);
+        let mixed = (0.75f32 * -2.0 + 0.25 * 6.0).round() as i8;
+        assert_eq!(labels(&blended.training), [mixed, 4]);
+        assert_eq!(labels(&blended.validation), [6]);
     }
 
     /// The disc difference is a sum over squares, so the patterns can learn
