@@ -12,6 +12,7 @@
 mod analyze;
 mod bench;
 mod bench_speed;
+mod book;
 mod console;
 mod fit_probcut;
 mod game;
@@ -143,6 +144,18 @@ pub struct EngineArgs {
     /// `solve --sample-wthor` (default 1).
     #[arg(long, global = true, allow_negative_numbers = true)]
     pub seed: Option<u64>,
+    /// Opening book file to play from instead of the built-in one (and the
+    /// book `book show`, `stats` and `export` read; NBoard's `learn` adds
+    /// games to it).
+    #[arg(long, global = true, value_name = "FILE", conflicts_with = "no_book")]
+    pub book: Option<std::path::PathBuf>,
+    /// Play without an opening book.
+    #[arg(long, global = true)]
+    pub no_book: bool,
+    /// Play any book move within D discs of the best book move, drawn with
+    /// the seed, for varied games (0, the default: always the best).
+    #[arg(long, global = true, value_name = "D", value_parser = clap::value_parser!(u32).range(0..=64))]
+    pub book_randomness: Option<u32>,
 }
 
 impl EngineArgs {
@@ -167,6 +180,12 @@ impl EngineArgs {
             options.threads = Some(threads);
         }
         options.selectivity = self.selectivity;
+        options.book = match (&self.book, self.no_book) {
+            (_, true) => oxello::book::BookSource::None,
+            (Some(path), false) => oxello::book::BookSource::File(path.clone()),
+            (None, false) => oxello::book::BookSource::BuiltIn,
+        };
+        options.book_randomness = self.book_randomness.unwrap_or(0);
         // A random player that plays the same moves every run is no random
         // player: without --seed, every run draws its own.
         options.seed = self.seed.unwrap_or_else(rand::random);
@@ -260,6 +279,9 @@ impl EngineArgs {
                 "threads" => self.threads.is_some(),
                 "selectivity" => self.selectivity.is_some(),
                 "seed" => self.seed.is_some(),
+                "book" => self.book.is_some(),
+                "no-book" => self.no_book,
+                "book-randomness" => self.book_randomness.is_some(),
                 _ => false,
             };
             if given {
@@ -280,6 +302,9 @@ pub const ENGINE_OPTIONS: &[&str] = &[
     "threads",
     "selectivity",
     "seed",
+    "book",
+    "no-book",
+    "book-randomness",
 ];
 
 /// Refuses a `--hash` of `mib` MiB out of range, or larger than the memory
@@ -453,6 +478,10 @@ pub enum Command {
     /// part of the run for one machine; rerunning with the same `--output`
     /// resumes a killed run.
     Selfplay(Box<SelfplayArgs>),
+    /// Build, grow, merge, inspect and convert opening books (see
+    /// `oxello book --help`). Play uses the built-in book unless `--book
+    /// FILE` or `--no-book` says otherwise.
+    Book(book::BookArgs),
 }
 
 /// Whether the command line asks for JSON (`--json`): errors are then one
@@ -542,6 +571,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn Error>> {
         Some(Command::Openings(args)) => openings::run(args, engine),
         Some(Command::MoveOrder(args)) => move_order::run(args, engine),
         Some(Command::Selfplay(args)) => selfplay::run(args, engine),
+        Some(Command::Book(args)) => book::run(args, engine),
     }
 }
 

@@ -124,8 +124,10 @@ fn gui_session_from_start_to_analysis() {
     let _ = std::fs::remove_file(&learn);
     let learn_name = learn.display().to_string();
     // No subcommand: the first line switches to NBoard.
+    // Without the book: the hints are all searches here (the book's are
+    // tested in `book.rs`); `learn` still adds the game to a book file.
     let mut ox = Oxello::spawn_with_env(
-        &["--hash", "8"],
+        &["--hash", "8", "--no-book"],
         &[("OXELLO_LEARN_FILE", &learn_name), ("RUST_LOG", "debug")],
     );
     ox.send("nboard 2");
@@ -205,6 +207,10 @@ fn gui_session_from_start_to_analysis() {
     assert!(ox.rest().is_empty());
     check_stderr(&mut ox);
     let _ = std::fs::remove_file(&learn);
+    let book = learn.with_extension("book");
+    let learned = oxello::book::format::load(&book).expect("learn writes a book");
+    assert!(learned.contains(game.position().board));
+    let _ = std::fs::remove_file(&book);
 }
 
 #[test]

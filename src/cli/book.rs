@@ -1,0 +1,572 @@
+//! `oxello book`: build, grow, merge, inspect and convert opening books.
+//!
+//! The searches of `build`, `extend` and `deepen` take the global engine
+//! options: `--depth` (default 12), `--selectivity` (default 73%),
+//! `--threads` (workers, one search thread each; default every core) and
+//! `--hash` (each worker's table, default 16 MiB). `show`, `stats` and
+//! `export` read the book of `--book FILE`, else the built-in one.
+
+use super::{EngineArgs, usage};
+use clap::{Args, Subcommand};
+use oxello::book::build::{Counter, Selection};
+use oxello::book::grow::{self, ExtendOptions};
+use oxello::book::journal::Journal;
+use oxello::book::pool::{self, RunLimits, RunSummary, SearchSettings};
+use oxello::book::{Book, BookSource, format, merge, negamax, text};
+use oxello::search::Selectivity;
+use oxello::shard::Shard;
+use serde::Serialize;
+use std::error::Error;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Options of `oxello book`.
+#[derive(Debug, Args)]
+pub struct BookArgs {
+    #[command(subcommand)]
+    pub command: BookCommand,
+}
+
+/// The book subcommands.
+#[derive(Debug, Subcommand)]
+pub enum BookCommand {
+    /// Build a book from games: every position within the first `--plies`
+    /// moves seen in at least `--min-games` games, its best move outside
+    /// the book searched at `--depth` and `--selectivity`, the values
+    /// negamaxed. Rerunning a killed build resumes it (from
+    /// `OUTPUT.journal`); `--shard i/n` searches one part, and `book merge`
+    /// joins the parts.
+    Build(BuildArgs),
+    /// Add to the book the best move outside it of every position where
+    /// that move scores within `--window` discs of the position's value,
+    /// search the new positions and the moves left, negamax the values.
+    Extend(ExtendArgs),
+    /// Search again at `--depth` every best move outside the book known to
+    /// a smaller depth, and negamax the values.
+    Deepen(DeepenArgs),
+    /// Merge books (the shards of a run, or books from other machines): a
+    /// position in several keeps its deepest value; then negamax.
+    Merge(MergeArgs),
+    /// Print the book's size, depths, selectivities and games.
+    Stats(StatsArgs),
+    /// Print every book move of a position with its score, depth,
+    /// selectivity and games.
+    Show(ShowArgs),
+    /// Write the book as text, one position and its moves a line.
+    Export(ExportArgs),
+    /// Read a book from its text form.
+    Import(ImportArgs),
+}
+
+/// Where a growing run writes and how much of it to do now.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// Search only part `i` of `n` of the positions.
+    #[arg(long, default_value = "1/1")]
+    pub shard: Shard,
+    /// Stop after this many searches; rerunning the command resumes.
+    #[arg(long)]
+    pub stop_after: Option<usize>,
+}
+
+#[derive(Debug, Args)]
+pub struct BuildArgs {
+    /// WTHOR files (`.wtb`) or folders of them.
+    #[arg(long)]
+    pub wthor: Vec<PathBuf>,
+    /// Self-play record files (`oxello selfplay`, JSON Lines or binary).
+    #[arg(long)]
+    pub selfplay: Vec<PathBuf>,
+    /// Positions after at most this many moves.
+    #[arg(long, default_value_t = 20)]
+    pub plies: u32,
+    /// Positions seen in at least this many games.
+    #[arg(long, default_value_t = 2)]
+    pub min_games: u32,
+    /// The book file to write.
+    #[arg(short, long)]
+    pub output: PathBuf,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct ExtendArgs {
+    /// The book to grow.
+    pub input: PathBuf,
+    /// Where to write the result (default: over the input).
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+    /// Grow positions whose best move outside the book scores at most this
+    /// many discs below their value.
+    #[arg(long, default_value_t = 2)]
+    pub window: i32,
+    /// Add at most this many positions (nearest the start first).
+    #[arg(long)]
+    pub limit: Option<usize>,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct DeepenArgs {
+    /// The book to deepen.
+    pub input: PathBuf,
+    /// Where to write the result (default: over the input).
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The books to merge.
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+    /// The merged book.
+    #[arg(short, long)]
+    pub output: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// One JSON object instead of the text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// The position: `start`, a board string, a transcript, or a file.
+    #[arg(default_value = "start", allow_hyphen_values = true)]
+    pub position: String,
+    /// One JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// The text file to write (default: standard output).
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// The text form to read.
+    pub input: PathBuf,
+    /// The book file to write.
+    #[arg(short, long)]
+    pub output: PathBuf,
+}
+
+/// Default depth of a book's searches.
+const DEFAULT_DEPTH: u32 = 12;
+/// Default table of each worker, MiB.
+const DEFAULT_HASH_MIB: usize = 16;
+
+pub fn run(args: &BookArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
+    match &args.command {
+        BookCommand::Build(build) => run_build(build, engine),
+        BookCommand::Extend(extend) => run_extend(extend, engine),
+        BookCommand::Deepen(deepen) => run_deepen(deepen, engine),
+        BookCommand::Merge(merge) => run_merge(merge, engine),
+        BookCommand::Stats(stats) => run_stats(stats, engine),
+        BookCommand::Show(show) => run_show(show, engine),
+        BookCommand::Export(export) => run_export(export, engine),
+        BookCommand::Import(import) => run_import(import, engine),
+    }
+}
+
+/// The searches' settings from the engine options.
+fn settings(command: &str, engine: &EngineArgs) -> Result<SearchSettings, Box<dyn Error>> {
+    engine.refuse(
+        command,
+        &["time", "seed", "book", "no-book", "book-randomness"],
+    )?;
+    let options = engine.options()?;
+    let depth = match (engine.depth, options.player) {
+        (Some(depth), _) => depth,
+        (None, oxello::engine::Player::Level(level)) if engine.level.is_some() => {
+            level.midgame_depth
+        }
+        _ => DEFAULT_DEPTH,
+    };
+    Ok(SearchSettings {
+        depth: depth.min(60) as u8,
+        selectivity: engine.selectivity.unwrap_or(Selectivity::MOST),
+        threads: options
+            .threads
+            .unwrap_or_else(oxello::core::default_threads),
+        hash_mib: engine.hash.unwrap_or(DEFAULT_HASH_MIB),
+    })
+}
+
+/// Searches what `book` needs, resumable through the journal of `output`,
+/// negamaxes, and writes `output` when every search of the shard is done.
+fn finish(
+    mut book: Book,
+    settings: &SearchSettings,
+    run: &RunArgs,
+    output: &Path,
+    what: &str,
+) -> Result<ExitCode, Box<dyn Error>> {
+    let journal_path = Journal::beside(output);
+    let mut journal =
+        Journal::open(&journal_path).map_err(|e| format!("{}: {e}", journal_path.display()))?;
+    let bar = super::progress::counting(0, "searches");
+    let started = Instant::now();
+    let limits = RunLimits {
+        shard: run.shard,
+        stop_after: run.stop_after,
+    };
+    let summary = pool::complete(
+        &mut book,
+        settings,
+        limits,
+        &mut journal,
+        &mut |done, total| {
+            bar.set_length(total as u64);
+            bar.set_position(done as u64);
+        },
+    )?;
+    bar.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    report(what, &summary, settings, seconds);
+    if !summary.complete {
+        eprintln!(
+            "book {what}: stopped after {} searches; rerun the same command to resume",
+            summary.searched
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    negamax::negamax(&mut book);
+    format::save(&book, output).map_err(|e| format!("{}: {e}", output.display()))?;
+    journal.remove()?;
+    eprintln!(
+        "book {what}: wrote {} ({} positions)",
+        output.display(),
+        book.len()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn report(what: &str, summary: &RunSummary, settings: &SearchSettings, seconds: f64) {
+    let per = if summary.searched > 0 {
+        seconds * settings.threads as f64 / summary.searched as f64
+    } else {
+        0.0
+    };
+    eprintln!(
+        "book {what}: {} searches at depth {} {} ({} from the journal, {} now) in {seconds:.1} s \
+         with {} workers: {per:.3} core-seconds a search",
+        summary.jobs,
+        settings.depth,
+        settings.selectivity,
+        summary.resumed,
+        summary.searched,
+        settings.threads
+    );
+}
+
+fn run_build(args: &BuildArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
+    let settings = settings("book build", engine)?;
+    if args.wthor.is_empty() && args.selfplay.is_empty() {
+        return Err(usage("book build: give games with --wthor or --selfplay"));
+    }
+    let selection = Selection {
+        plies: args.plies.min(60),
+        min_games: args.min_games,
+    };
+    let mut counter = Counter::new();
+    for path in &args.wthor {
+        let files = if path.is_dir() {
+            oxello::formats::wthor::read_folder(path)?
+        } else {
+            let bytes = oxello::formats::wthor::read_file(path)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            vec![
+                oxello::formats::wthor::parse_wtb(&bytes)
+                    .map_err(|e| format!("{}: {e}", path.display()))?,
+            ]
+        };
+        for file in &files {
+            for game in &file.games {
+                if let Ok(game) = game.replay() {
+                    counter.add_game(game.positions(), &selection);
+                }
+            }
+        }
+    }
+    for path in &args.selfplay {
+        let records = oxello::selfplay::read_file(path)?;
+        counter.add_records(&records, &selection);
+    }
+    let book = counter.book(&selection);
+    eprintln!(
+        "book build: {} games, {} positions within {} plies seen in {} games or more",
+        counter.total,
+        book.len(),
+        selection.plies,
+        selection.min_games
+    );
+    finish(book, &settings, &args.run, &args.output, "build")
+}
+
+fn load(path: &Path) -> Result<Book, Box<dyn Error>> {
+    Ok(format::load(path).map_err(|e| format!("{}: {e}", path.display()))?)
+}
+
+fn run_extend(args: &ExtendArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
+    let settings = settings("book extend", engine)?;
+    let mut book = load(&args.input)?;
+    let added = grow::extend(
+        &mut book,
+        &ExtendOptions {
+            window: args.window,
+            limit: args.limit,
+            shard: args.run.shard,
+        },
+    );
+    eprintln!("book extend: {added} positions added");
+    let output = args.output.as_ref().unwrap_or(&args.input);
+    // The searches of every shard's own positions are in this shard's
+    // book: it searches them all.
+    let run = RunArgs {
+        shard: Shard::WHOLE,
+        stop_after: args.run.stop_after,
+    };
+    finish(book, &settings, &run, output, "extend")
+}
+
+fn run_deepen(args: &DeepenArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
+    let settings = settings("book deepen", engine)?;
+    let mut book = load(&args.input)?;
+    let count = grow::deepen(&mut book, settings.depth, settings.selectivity);
+    eprintln!(
+        "book deepen: {count} positions to search again at depth {}",
+        settings.depth
+    );
+    negamax::negamax(&mut book);
+    let output = args.output.as_ref().unwrap_or(&args.input);
+    finish(book, &settings, &args.run, output, "deepen")
+}
+
+fn run_merge(args: &MergeArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
+    engine.refuse("book merge", super::ENGINE_OPTIONS)?;
+    let books = args
+        .inputs
+        .iter()
+        .map(|path| load(path))
+        .collect::<Result<Vec<_>, _>>()?;
+    let merged = merge::merge(books);
+    format::save(&merged, &args.output).map_err(|e| format!("{}: {e}", args.output.display()))?;
+    eprintln!(
+        "book merge: wrote {} ({} positions)",
+        args.output.display(),
+        merged.len()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The book `show`, `stats` and `export` read: `--book FILE`, else the
+/// built-in one.
+fn chosen_book(command: &str, engine: &EngineArgs) -> Result<Book, Box<dyn Error>> {
+    let mut refused: Vec<&str> = super::ENGINE_OPTIONS.to_vec();
+    refused.retain(|name| *name != "book");
+    engine.refuse(command, &refused)?;
+    match &engine.book {
+        Some(path) => load(path),
+        None => Ok(oxello::book::open(&BookSource::BuiltIn)?
+            .map(|book| (*book).clone())
+            .unwrap_or_default()),
+    }
+}
+
+/// Figures of a book for `book stats`.
+#[derive(Debug, Default, Serialize)]
+struct Stats {
+    positions: usize,
+    book_moves: usize,
+    bytes: usize,
+    /// Games through the start position (the games behind the book).
+    games: u64,
+    /// Positions to search (their best move outside the book unknown).
+    unsearched: usize,
+    /// Positions by their value's depth and selectivity.
+    depths: Vec<(String, usize)>,
+    /// Positions by moves from the start (60 - empties - 4 discs).
+    plies: Vec<(u32, usize)>,
+}
+
+fn run_stats(args: &StatsArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
+    let book = chosen_book("book stats", engine)?;
+    let mut stats = Stats {
+        positions: book.len(),
+        bytes: format::encode(&book).len(),
+        ..Stats::default()
+    };
+    let mut depths = std::collections::BTreeMap::new();
+    let mut plies = std::collections::BTreeMap::new();
+    for (key, node) in book.iter() {
+        stats.book_moves += node.moves.len();
+        if book.needs_search(key) {
+            stats.unsearched += 1;
+        }
+        let empties = key.empty_count_on(oxello::bitboard::BoardSize::Eight);
+        *plies.entry(60 - empties).or_insert(0) += 1;
+        let label = match book.value_of(key) {
+            Some(value) => value.search_depth(empties).label(),
+            None => "none".to_string(),
+        };
+        *depths.entry(label).or_insert(0) += 1;
+    }
+    let start = oxello::Position::default();
+    stats.games = book
+        .find(start.board)
+        .map_or(0, |(node, _, _)| u64::from(node.games));
+    stats.depths = depths.into_iter().collect();
+    stats.plies = plies.into_iter().collect();
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        writeln!(out, "{}", serde_json::to_string(&stats)?)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    writeln!(
+        out,
+        "{} positions, {} book moves, {} bytes, {} games through the start, {} to search",
+        stats.positions, stats.book_moves, stats.bytes, stats.games, stats.unsearched
+    )?;
+    let depths: Vec<String> = stats
+        .depths
+        .iter()
+        .map(|(label, n)| format!("{label}: {n}"))
+        .collect();
+    writeln!(out, "values by depth: {}", depths.join(", "))?;
+    let plies: Vec<String> = stats
+        .plies
+        .iter()
+        .map(|(ply, n)| format!("{ply}: {n}"))
+        .collect();
+    writeln!(out, "positions by ply: {}", plies.join(", "))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One move of `book show --json`.
+#[derive(Debug, Serialize)]
+struct MoveJson {
+    #[serde(rename = "move")]
+    mv: String,
+    score: i32,
+    depth: u32,
+    selectivity: u32,
+    games: u32,
+    /// Whether its position is in the book (else the best move outside it).
+    book: bool,
+}
+
+#[derive(Debug, Serialize)]
+struct ShowJson {
+    position: String,
+    in_book: bool,
+    score: Option<i32>,
+    depth: Option<u32>,
+    selectivity: Option<u32>,
+    games: u32,
+    moves: Vec<MoveJson>,
+}
+
+fn run_show(args: &ShowArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
+    let book = chosen_book("book show", engine)?;
+    let game = super::load(&args.position, oxello::bitboard::BoardSize::Eight)?;
+    let position = game.position();
+    let found = book.find(position.board);
+    let value = book.value(&position);
+    let moves = book.moves(&position).unwrap_or_default();
+    let shown = ShowJson {
+        position: oxello::formats::board_string::format_position(&position),
+        in_book: found.is_some(),
+        score: value.map(|v| i32::from(v.score)),
+        depth: value.map(|v| u32::from(v.depth)),
+        selectivity: value.map(|v| v.selectivity.percent()),
+        games: found.map_or(0, |(node, _, _)| node.games),
+        moves: moves
+            .iter()
+            .map(|m| MoveJson {
+                mv: m.mv.to_string(),
+                score: i32::from(m.value.score),
+                depth: u32::from(m.value.depth),
+                selectivity: m.value.selectivity.percent(),
+                games: m.games,
+                book: m.in_book,
+            })
+            .collect(),
+    };
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        writeln!(out, "{}", serde_json::to_string(&shown)?)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    writeln!(out, "board {}", shown.position)?;
+    match value {
+        None => {
+            writeln!(out, "not in the book")?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        Some(value) => writeln!(
+            out,
+            "value {:+} at depth {} {}, {} games",
+            value.score, value.depth, value.selectivity, shown.games
+        )?,
+    }
+    writeln!(out, "move | score | depth | selectivity |  games | ")?;
+    writeln!(
+        out,
+        "-----+-------+-------+-------------+--------+------------"
+    )?;
+    for m in &shown.moves {
+        writeln!(
+            out,
+            "{:<4} | {:>+5} | {:>5} | {:>10}% | {:>6} | {}",
+            m.mv,
+            m.score,
+            m.depth,
+            m.selectivity,
+            m.games,
+            if m.book {
+                "book"
+            } else {
+                "best outside the book"
+            }
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_export(args: &ExportArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
+    let book = chosen_book("book export", engine)?;
+    let text = text::export(&book);
+    match &args.output {
+        Some(path) => format::write_atomically(path, text.as_bytes())
+            .map_err(|e| format!("{}: {e}", path.display()))?,
+        None => std::io::stdout().lock().write_all(text.as_bytes())?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_import(args: &ImportArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
+    engine.refuse("book import", super::ENGINE_OPTIONS)?;
+    let content = oxello::formats::read_text_file(&args.input, u64::MAX)?;
+    let book = text::import(&content).map_err(|e| format!("{}: {e}", args.input.display()))?;
+    format::save(&book, &args.output).map_err(|e| format!("{}: {e}", args.output.display()))?;
+    eprintln!(
+        "book import: wrote {} ({} positions)",
+        args.output.display(),
+        book.len()
+    );
+    Ok(ExitCode::SUCCESS)
+}
