@@ -716,6 +716,38 @@ mod tests {
     }
 
     #[test]
+    fn the_book_answers_searches_no_deeper_than_it_and_a_bad_one_is_left_out() {
+        let dir = std::env::temp_dir().join(format!("oxello-engine-book-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("book.bin");
+        crate::book::format::save(&crate::book::tests::tiny_book(), &path).unwrap();
+        let options = |level: u32, book: BookSource| EngineOptions {
+            hash_mib: 2,
+            player: Player::Level(Level::new(level)),
+            book,
+            ..EngineOptions::default()
+        };
+        let mut engine = Engine::new(options(3, BookSource::File(path.clone())));
+        let answer = engine.think(GoRequest::default()).unwrap();
+        assert!(answer.book && answer.nodes == 0, "{answer:?}");
+        let moves = engine.book_moves();
+        assert!(moves.iter().any(|m| Some(m.mv) == answer.best));
+        assert_eq!(answer.pv.first().copied(), answer.best);
+        // Deeper than the book (depth 4): a search, seeded by the book.
+        let mut engine = Engine::new(options(7, BookSource::File(path.clone())));
+        let searched = engine.think(GoRequest::default()).unwrap();
+        assert!(!searched.book && searched.nodes > 0);
+        assert_eq!(engine.limits(&GoRequest::default()).seeds, Vec::new());
+        // A book that cannot be read: play goes on without it.
+        std::fs::write(&path, b"OXFDBOOK").unwrap();
+        let mut engine = Engine::new(options(3, BookSource::File(path.clone())));
+        assert!(engine.book().is_none());
+        let searched = engine.think(GoRequest::default()).unwrap();
+        assert!(!searched.book && searched.best.is_some());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn stop_ends_a_long_search_quickly() {
         let mut engine = Engine::new(EngineOptions {
             hash_mib: 4,

@@ -32,6 +32,9 @@ pub mod negamax;
 pub mod pool;
 pub mod text;
 
+#[cfg(test)]
+pub(crate) mod tests;
+
 pub use choice::{BookMove, Need};
 pub use format::BookError;
 

@@ -1,0 +1,400 @@
+//! `oxello book` and play from a book, against the real binary, on tiny
+//! books built here from a WTHOR file of random games at a low depth.
+
+use crate::common::temp_dir;
+use crate::protocol_util::{Oxello, run};
+use oxello::formats::wthor::{WtbFile, WthorGame, write_wtb};
+use oxello::{BoardSize, Game};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// A WTHOR file of 80 random games (the first moves drawn from the first
+/// two legal ones, so that games meet) in `dir`.
+fn games_file(dir: &Path) -> PathBuf {
+    let mut rng = StdRng::seed_from_u64(74);
+    let games = (0..80)
+        .map(|_| {
+            let mut game = Game::new(BoardSize::Eight);
+            while !game.is_over() {
+                let moves = game.position().move_list();
+                let choice = if game.moves().len() < 8 {
+                    2
+                } else {
+                    moves.len()
+                };
+                let _ = game.play(moves[rng.random_range(0..choice.min(moves.len()))]);
+            }
+            WthorGame::from_game(&game).unwrap()
+        })
+        .collect();
+    let path = dir.join("games.wtb");
+    let file = WtbFile {
+        games,
+        ..WtbFile::default()
+    };
+    std::fs::write(&path, write_wtb(&file).unwrap()).unwrap();
+    path
+}
+
+/// `oxello book build` of the games at depth 4, with `extra` arguments.
+fn build(games: &Path, output: &Path, extra: &[&str]) -> (i32, Vec<String>) {
+    let mut args = vec![
+        "book",
+        "build",
+        "--wthor",
+        games.to_str().unwrap(),
+        "--plies",
+        "6",
+        "--min-games",
+        "3",
+        "--depth",
+        "4",
+        "--threads",
+        "2",
+        "--hash",
+        "2",
+        "-o",
+        output.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let (code, _, err) = run(&args);
+    (code, err)
+}
+
+fn bytes(path: &Path) -> Vec<u8> {
+    std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn a_build_resumes_and_its_shards_merge_into_it() {
+    let dir = temp_dir("book", "build");
+    let games = games_file(&dir);
+    let whole = dir.join("whole.bin");
+    let (code, err) = build(&games, &whole, &[]);
+    assert_eq!(code, 0, "{err:?}");
+    assert!(!dir.join("whole.bin.journal").exists());
+    // Stopped after 4 searches (as if killed): no book yet, a journal.
+    let resumed = dir.join("resumed.bin");
+    let (code, err) = build(&games, &resumed, &["--stop-after", "4"]);
+    assert_eq!(code, 0, "{err:?}");
+    assert!(!resumed.exists() && dir.join("resumed.bin.journal").exists());
+    let (code, err) = build(&games, &resumed, &[]);
+    assert_eq!(code, 0, "{err:?}");
+    assert!(
+        err.iter().any(|l| l.contains("(4 from the journal")),
+        "{err:?}"
+    );
+    assert_eq!(bytes(&resumed), bytes(&whole));
+    // Two shards, merged.
+    let shards: Vec<PathBuf> = (1..=2)
+        .map(|i| {
+            let path = dir.join(format!("shard-{i}.bin"));
+            let (code, err) = build(&games, &path, &["--shard", &format!("{i}/2")]);
+            assert_eq!(code, 0, "{err:?}");
+            path
+        })
+        .collect();
+    assert_ne!(bytes(&shards[0]), bytes(&whole));
+    let merged = dir.join("merged.bin");
+    let (code, _, err) = run(&[
+        "book",
+        "merge",
+        shards[0].to_str().unwrap(),
+        shards[1].to_str().unwrap(),
+        "-o",
+        merged.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err:?}");
+    assert_eq!(bytes(&merged), bytes(&whole));
+    // Text form, there and back.
+    let text = dir.join("book.txt");
+    let (code, _, err) = run(&[
+        "book",
+        "export",
+        "--book",
+        whole.to_str().unwrap(),
+        "-o",
+        text.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err:?}");
+    let again = dir.join("again.bin");
+    let (code, _, err) = run(&[
+        "book",
+        "import",
+        text.to_str().unwrap(),
+        "-o",
+        again.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err:?}");
+    assert_eq!(bytes(&again), bytes(&whole));
+    // Extend, then deepen: the book grows and stays readable.
+    let (code, _, err) = run(&[
+        "book",
+        "extend",
+        whole.to_str().unwrap(),
+        "--window",
+        "64",
+        "--limit",
+        "5",
+        "--depth",
+        "4",
+        "--threads",
+        "1",
+        "--hash",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{err:?}");
+    assert!(
+        err.iter().any(|l| l.contains("5 positions added")),
+        "{err:?}"
+    );
+    let (code, _, err) = run(&[
+        "book",
+        "deepen",
+        whole.to_str().unwrap(),
+        "--depth",
+        "5",
+        "--threads",
+        "1",
+        "--hash",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{err:?}");
+    let (code, out, _) = run(&["book", "stats", "--book", whole.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0);
+    let stats: serde_json::Value = serde_json::from_str(&out[0]).unwrap();
+    assert_eq!(stats["unsearched"], 0, "{stats}");
+    assert_eq!(stats["games"], 80, "{stats}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A tiny book in `dir`, built at depth 4.
+fn tiny_book(dir: &Path) -> PathBuf {
+    let games = games_file(dir);
+    let book = dir.join("book.bin");
+    let (code, err) = build(&games, &book, &[]);
+    assert_eq!(code, 0, "{err:?}");
+    book
+}
+
+#[test]
+fn show_lists_every_book_move_as_a_table_and_as_json() {
+    let dir = temp_dir("book", "show");
+    let book = tiny_book(&dir);
+    let book = book.to_str().unwrap();
+    let (code, out, err) = run(&["book", "show", "start", "--book", book, "--json"]);
+    assert_eq!(code, 0, "{err:?}");
+    let shown: serde_json::Value = serde_json::from_str(&out[0]).unwrap();
+    assert_eq!(shown["in_book"], true);
+    assert_eq!(shown["games"], 80);
+    let moves = shown["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 4, "{shown}");
+    for m in moves {
+        assert_eq!(m["book"], true);
+        assert!(m["depth"].as_u64().unwrap() >= 4);
+        assert_eq!(m["selectivity"], 73);
+        assert_eq!(m["score"], shown["score"]);
+    }
+    let (code, out, _) = run(&["book", "show", "start", "--book", book]);
+    assert_eq!(code, 0);
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("f5 ") && l.contains("| book")),
+        "{out:?}"
+    );
+    let (code, out, _) = run(&["book", "show", "a1", "--book", book]);
+    assert_ne!(code, 0, "{out:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_book_files_give_typed_errors_and_never_stop_play() {
+    let dir = temp_dir("book", "bad");
+    let book = tiny_book(&dir);
+    let good = bytes(&book);
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        ("truncated", good[..good.len() - 3].to_vec(), "truncated"),
+        (
+            "corrupt",
+            {
+                let mut b = good.clone();
+                let last = b.len() - 1;
+                b[last] ^= 0x40;
+                b
+            },
+            "corrupt",
+        ),
+        (
+            "version",
+            {
+                let mut b = good.clone();
+                b[8] = 99;
+                b
+            },
+            "version 99",
+        ),
+        ("magic", b"not a book at all".to_vec(), "not an oxello book"),
+    ];
+    for (name, content, message) in cases {
+        let path = dir.join(format!("{name}.bin"));
+        std::fs::write(&path, content).unwrap();
+        let path = path.to_str().unwrap();
+        let (code, _, err) = run(&["book", "stats", "--book", path]);
+        assert_eq!(code, 1, "{name}");
+        assert!(err.iter().any(|l| l.contains(message)), "{name}: {err:?}");
+        // Play goes on without the book, with a warning.
+        let (code, out, err) = run(&["move", "start", "--level", "2", "--book", path]);
+        assert_eq!(code, 0, "{name}: {err:?}");
+        assert!(
+            ["d3", "c4", "f5", "e6"].contains(&out[0].as_str()),
+            "{out:?}"
+        );
+        assert!(err.iter().any(|l| l.contains(message)), "{name}: {err:?}");
+    }
+    let missing = dir.join("missing.bin");
+    let (code, out, _) = run(&[
+        "move",
+        "f5",
+        "--level",
+        "2",
+        "--book",
+        missing.to_str().unwrap(),
+    ]);
+    assert_eq!((code, out.len()), (0, 1));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn play_answers_from_the_book_only_to_searches_no_deeper_than_it() {
+    let dir = temp_dir("book", "play");
+    let book = tiny_book(&dir);
+    let book = book.to_str().unwrap();
+    let (code, out, _) = run(&["move", "f5", "--level", "3", "--book", book, "--json"]);
+    assert_eq!(code, 0);
+    let answer: serde_json::Value = serde_json::from_str(&out[0]).unwrap();
+    assert_eq!(
+        (answer["book"].as_bool(), answer["nodes"].as_u64()),
+        (Some(true), Some(0))
+    );
+    let (code, out, _) = run(&["move", "f5", "--level", "8", "--book", book, "--json"]);
+    assert_eq!(code, 0);
+    let answer: serde_json::Value = serde_json::from_str(&out[0]).unwrap();
+    assert!(answer.get("book").is_none(), "{answer}");
+    let (code, out, _) = run(&["move", "f5", "--level", "3", "--no-book", "--json"]);
+    assert_eq!(code, 0);
+    let answer: serde_json::Value = serde_json::from_str(&out[0]).unwrap();
+    assert!(answer.get("book").is_none(), "{answer}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn book_randomness_varies_games_within_its_discs() {
+    let dir = temp_dir("book", "randomness");
+    let book = tiny_book(&dir);
+    let book = book.to_str().unwrap();
+    // A book position with moves of several scores.
+    let (_, out, _) = run(&["book", "export", "--book", book]);
+    let (position, scores) = out
+        .iter()
+        .skip(1)
+        .find_map(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let scores: Vec<(String, i64)> = words[3..]
+                .iter()
+                .map(|w| {
+                    let parts: Vec<&str> = w.trim_start_matches('*').split(':').collect();
+                    (parts[0].to_string(), parts[1].parse().unwrap())
+                })
+                .collect();
+            let best = scores.iter().map(|s| s.1).max()?;
+            let worst = scores.iter().map(|s| s.1).min()?;
+            (scores.len() >= 3 && best > worst)
+                .then(|| (format!("{} {}", words[0], words[1]), scores))
+        })
+        .expect("a position with a choice");
+    let best = scores.iter().map(|s| s.1).max().unwrap();
+    let play = |randomness: &str, seed: u64| {
+        let seed = seed.to_string();
+        let args = [
+            "move",
+            &position,
+            "--level",
+            "2",
+            "--book",
+            book,
+            "--book-randomness",
+            randomness,
+            "--seed",
+            &seed,
+        ];
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{err:?}");
+        out[0].clone()
+    };
+    let first = play("0", 1);
+    for seed in 2..6 {
+        assert_eq!(play("0", seed), first);
+    }
+    let spread = (best - scores.iter().map(|s| s.1).min().unwrap()).to_string();
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..12 {
+        let mv = play("1", seed);
+        let score = scores.iter().find(|s| s.0 == mv).map(|s| s.1);
+        assert!(score.is_some_and(|s| s >= best - 1), "{mv} {scores:?}");
+        seen.insert(play(&spread, seed));
+    }
+    assert!(seen.len() > 1, "{seen:?} {scores:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn nboard_hint_gives_book_lines_first() {
+    let dir = temp_dir("book", "nboard");
+    let book = tiny_book(&dir);
+    let mut ox = Oxello::spawn(&["nboard", "--hash", "4", "--book", book.to_str().unwrap()]);
+    ox.send("nboard 2");
+    ox.expect("set myname oxello12");
+    ox.send("set depth 3");
+    ox.expect("set myname oxello3");
+    ox.send("set game (;GM[Othello]PC[NBoard]TI[0]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5];)");
+    ox.send("ping 1");
+    ox.expect("pong 1");
+    ox.send("hint 4");
+    let lines = ox.until(|line| line.starts_with("nodestats "));
+    let books: Vec<&String> = lines
+        .iter()
+        .take_while(|l| l.starts_with("book "))
+        .collect();
+    assert!(!books.is_empty(), "{lines:?}");
+    assert!(lines[books.len()..].iter().all(|l| !l.starts_with("book ")));
+    for line in &books {
+        // book <pv> <eval> <games> <depth>
+        let parts: Vec<&str> = line.split(' ').collect();
+        assert_eq!(parts.len(), 5, "{line}");
+        assert!(parts[1].split('-').all(|m| m.len() == 2), "{line}");
+        let eval = parts[2].strip_prefix('-').unwrap_or(parts[2]);
+        assert!(
+            eval.split_once('.').is_some_and(|(_, d)| d.len() == 2),
+            "{line}"
+        );
+        assert!(parts[3].parse::<u32>().unwrap() >= 3, "{line}");
+        assert!(parts[4].parse::<u32>().unwrap() >= 4, "{line}");
+    }
+    // The engine plays the book's best move at once.
+    ox.send("go");
+    let stats = ox.recv();
+    assert_eq!(stats, "nodestats 0 0.00");
+    // Its best move, or a better one outside the book's lines.
+    let best = ox.recv();
+    let eval: f64 = best.split('/').nth(1).unwrap().parse().unwrap();
+    let first: f64 = books[0].split(' ').nth(2).unwrap().parse().unwrap();
+    assert!(
+        best.starts_with("=== ") && eval >= first,
+        "{best} {books:?}"
+    );
+    ox.send("quit");
+    assert!(ox.wait(Duration::from_secs(20)).success());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
