@@ -49,7 +49,8 @@
 //! of the search that would replace it (an exact solve when the search
 //! would solve), playing the best book move or, with
 //! [`EngineOptions::book_randomness`] D, one drawn among the moves within
-//! D discs of it. Otherwise the search starts from the book's values of
+//! D discs of it. A search limited by time counts as deep as the last
+//! such search went. Otherwise the search starts from the book's values of
 //! the position and of its moves' positions ([`crate::search::Seed`]).
 //! [`Engine::learn`] adds a finished game to a book file.
 
@@ -292,6 +293,11 @@ pub struct Engine {
     worker: Worker<Searcher>,
     rng: StdRng,
     book: Option<Arc<Book>>,
+    /// Whether the running search is limited by time.
+    timed: bool,
+    /// The midgame depth the last search limited by time reached: the
+    /// depth a book value must have to answer such a search.
+    reached: Option<u32>,
 }
 
 /// Positions of a game that [`Engine::learn`] adds to a book: the first
@@ -333,6 +339,8 @@ impl Engine {
             options,
             worker,
             book,
+            timed: false,
+            reached: None,
         }
     }
 
@@ -559,6 +567,7 @@ impl Engine {
             return;
         }
         let mut limits = self.limits(&request);
+        self.timed = limits.time.is_some() || limits.clock.is_some();
         if let Some(book) = self.book.clone() {
             if request.multi_pv <= 1 && request.excluded == 0 {
                 let started = Instant::now();
@@ -583,7 +592,12 @@ impl Engine {
         started: Instant,
     ) -> Option<SearchResult> {
         let empties = position.empty_count();
-        let depth = limits.depth.unwrap_or(MAX_LEVEL);
+        let mut depth = limits.depth.unwrap_or(MAX_LEVEL);
+        // A search limited by time goes as deep as the time allows: about
+        // as deep as the last one did.
+        if limits.time.is_some() || limits.clock.is_some() {
+            depth = depth.min(self.reached.unwrap_or(depth));
+        }
         let need = if empties <= limits.solve_empties.unwrap_or(0) || depth >= empties {
             Need::Exact
         } else {
@@ -651,7 +665,15 @@ impl Engine {
     /// Waits for the running search and returns its result (`None` when no
     /// search was running).
     pub fn wait(&mut self) -> Option<SearchResult> {
-        self.worker.wait()
+        let result = self.worker.wait();
+        if let Some(Depth::Midgame(depth, _)) = result
+            .as_ref()
+            .filter(|r| self.timed && !r.book)
+            .map(|r| r.depth)
+        {
+            self.reached = Some(depth);
+        }
+        result
     }
 
     /// Searches the current position and waits for the result.

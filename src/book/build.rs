@@ -52,31 +52,6 @@ impl Counter {
         self.total += 1;
     }
 
-    /// Counts the positions of self-play records: one set of positions per
-    /// game, only those within the first plies.
-    pub fn add_records(
-        &mut self,
-        records: &[crate::selfplay::record::Record],
-        selection: &Selection,
-    ) {
-        let mut by_game: FxHashMap<u32, Vec<(u8, Position)>> = FxHashMap::default();
-        for record in records {
-            if u32::from(record.ply) <= selection.plies {
-                by_game
-                    .entry(record.game)
-                    .or_default()
-                    .push((record.ply, record.position));
-            }
-        }
-        let mut games: Vec<_> = by_game.into_iter().collect();
-        games.sort_unstable_by_key(|(game, _)| *game);
-        for (_, mut positions) in games {
-            positions.sort_unstable_by_key(|(ply, _)| *ply);
-            let positions: Vec<Position> = positions.into_iter().map(|(_, p)| p).collect();
-            self.add_game(&positions, selection);
-        }
-    }
-
     /// The book of the positions seen in at least `min_games` games, not
     /// searched yet.
     pub fn book(&self, selection: &Selection) -> Book {

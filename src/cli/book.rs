@@ -8,6 +8,7 @@
 
 use super::{EngineArgs, usage};
 use clap::{Args, Subcommand};
+use oxello::Position;
 use oxello::book::build::{Counter, Selection};
 use oxello::book::grow::{self, ExtendOptions};
 use oxello::book::journal::Journal;
@@ -16,6 +17,7 @@ use oxello::book::{Book, BookSource, format, merge, negamax, text};
 use oxello::search::Selectivity;
 use oxello::shard::Shard;
 use serde::Serialize;
+use std::collections::BTreeMap;
 use std::error::Error;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -303,8 +305,9 @@ fn run_build(args: &BuildArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn 
         }
     }
     for path in &args.selfplay {
-        let records = oxello::selfplay::read_file(path)?;
-        counter.add_records(&records, &selection);
+        for positions in selfplay_games(&oxello::selfplay::read_file(path)?, selection.plies) {
+            counter.add_game(&positions, &selection);
+        }
     }
     let book = counter.book(&selection);
     eprintln!(
@@ -317,8 +320,39 @@ fn run_build(args: &BuildArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn 
     finish(book, &settings, &args.run, &args.output, "build")
 }
 
+/// The positions of each game of self-play records within the first
+/// `plies` moves, in the order of their games and plies (a record is a
+/// position where the side to move had a choice).
+fn selfplay_games(records: &[oxello::selfplay::record::Record], plies: u32) -> Vec<Vec<Position>> {
+    let mut games: BTreeMap<u32, Vec<(u8, Position)>> = BTreeMap::new();
+    for record in records.iter().filter(|r| u32::from(r.ply) <= plies) {
+        games
+            .entry(record.game)
+            .or_default()
+            .push((record.ply, record.position));
+    }
+    games
+        .into_values()
+        .map(|mut positions| {
+            positions.sort_unstable_by_key(|(ply, _)| *ply);
+            positions
+                .into_iter()
+                .map(|(_, position)| position)
+                .collect()
+        })
+        .collect()
+}
+
 fn load(path: &Path) -> Result<Book, Box<dyn Error>> {
-    Ok(format::load(path).map_err(|e| format!("{}: {e}", path.display()))?)
+    let started = Instant::now();
+    let book = format::load(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    log::info!(
+        "book: read {} ({} positions) in {:.3} s",
+        path.display(),
+        book.len(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(book)
 }
 
 fn run_extend(args: &ExtendArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {

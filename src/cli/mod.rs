@@ -540,6 +540,16 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn Error>> {
         oxello::protocol::run(mode, options, gomoku)?;
         Ok(ExitCode::SUCCESS)
     };
+    // The book options, refused where nothing plays from a book.
+    const BOOK_OPTIONS: &[&str] = &["book", "no-book", "book-randomness"];
+    match &cli.command {
+        None | Some(Command::Nboard | Command::Gtp | Command::Move(_) | Command::Book(_)) => {}
+        Some(Command::Console(args)) if args.game == game::Game::Othello => {}
+        Some(Command::Analyze(args)) if game_analysis::wanted(args) => {
+            engine.refuse("analyze (it plays no move)", &["book-randomness"])?
+        }
+        Some(_) => engine.refuse("this command (it plays from no book)", BOOK_OPTIONS)?,
+    }
     // An Othello mode, which never switches to gomoku.
     let protocol = |mode, options| run_loop(mode, options, Default::default());
     let gomoku = |mode, gomoku| run_loop(mode, Default::default(), gomoku);

@@ -180,6 +180,50 @@ fn tiny_book(dir: &Path) -> PathBuf {
 }
 
 #[test]
+fn a_book_is_built_from_self_play_records_too() {
+    let dir = temp_dir("book", "selfplay");
+    let records = dir.join("sp.jsonl");
+    let (code, _, err) = run(&[
+        "selfplay",
+        "--level",
+        "2",
+        "--nodes",
+        "500",
+        "--games",
+        "12",
+        "--seed",
+        "3",
+        "--output",
+        records.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err:?}");
+    let book = dir.join("sp.bin");
+    let (code, _, err) = run(&[
+        "book",
+        "build",
+        "--selfplay",
+        records.to_str().unwrap(),
+        "--plies",
+        "3",
+        "--min-games",
+        "2",
+        "--depth",
+        "2",
+        "--threads",
+        "1",
+        "-o",
+        book.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err:?}");
+    assert!(err.iter().any(|l| l.contains("12 games")), "{err:?}");
+    let (code, out, _) = run(&["book", "stats", "--book", book.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0);
+    let stats: serde_json::Value = serde_json::from_str(&out[0]).unwrap();
+    assert!(stats["positions"].as_u64().unwrap() >= 1, "{stats}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn show_lists_every_book_move_as_a_table_and_as_json() {
     let dir = temp_dir("book", "show");
     let book = tiny_book(&dir);
