@@ -376,7 +376,7 @@ impl Engine {
     /// and selectivity on this thread, the values negamaxed, and the file
     /// written. The engine plays from the learned book from now on.
     pub fn learn(&mut self, path: &Path) -> Result<Learned, BookError> {
-        use crate::book::{grow, journal::Journal, negamax, pool};
+        use crate::book::{grow, journal::Journal, pool};
         self.abort();
         let mut book = if path.exists() {
             crate::book::format::load(path)?
@@ -394,14 +394,7 @@ impl Engine {
             threads: 1,
             hash_mib: self.options.hash_mib.min(64),
         };
-        let summary = pool::complete(
-            &mut book,
-            &settings,
-            pool::RunLimits::default(),
-            &mut Journal::in_memory(),
-            &mut |_, _| {},
-        )?;
-        negamax::negamax(&mut book);
+        let summary = pool::settle(&mut book, &settings, &mut Journal::in_memory())?;
         crate::book::format::save(&book, path)?;
         let positions = book.len();
         self.book = Some(Arc::new(book));

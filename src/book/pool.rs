@@ -162,6 +162,24 @@ pub fn complete(
     Ok(summary)
 }
 
+/// Searches everything `book` needs (with what `journal` knows), then
+/// negamaxes it: a book to play from.
+pub fn settle(
+    book: &mut Book,
+    settings: &SearchSettings,
+    journal: &mut Journal,
+) -> Result<RunSummary, BookError> {
+    let summary = complete(
+        book,
+        settings,
+        RunLimits::default(),
+        journal,
+        &mut |_, _| {},
+    )?;
+    super::negamax::negamax(book);
+    Ok(summary)
+}
+
 /// Runs `jobs` on `settings.threads` workers; `done` takes each result on
 /// this thread as it comes (an error stops the run).
 pub fn run(

@@ -317,15 +317,7 @@ fn extend_deepen_and_a_learned_game_keep_the_book_consistent() {
         "the new positions (and their parents): {jobs:?}"
     );
     let mut journal = Journal::in_memory();
-    pool::complete(
-        &mut book,
-        &SETTINGS,
-        RunLimits::default(),
-        &mut journal,
-        &mut |_, _| {},
-    )
-    .unwrap();
-    negamax::negamax(&mut book);
+    pool::settle(&mut book, &SETTINGS, &mut journal).unwrap();
     assert!(pool::jobs(&book, &SETTINGS).is_empty());
 
     let deeper = SearchSettings {
@@ -334,15 +326,7 @@ fn extend_deepen_and_a_learned_game_keep_the_book_consistent() {
     };
     let count = grow::deepen(&mut book, deeper.depth, deeper.selectivity);
     assert_eq!(pool::jobs(&book, &deeper).len(), count);
-    pool::complete(
-        &mut book,
-        &deeper,
-        RunLimits::default(),
-        &mut journal,
-        &mut |_, _| {},
-    )
-    .unwrap();
-    negamax::negamax(&mut book);
+    pool::settle(&mut book, &deeper, &mut journal).unwrap();
     for (_, node) in book.iter() {
         if let Some(edge) = node.unexplored {
             assert!(edge.value.depth >= 5, "{edge:?}");
@@ -352,15 +336,7 @@ fn extend_deepen_and_a_learned_game_keep_the_book_consistent() {
     let game = &random_games(1, 30, 99)[0];
     let added = grow::add_game(&mut book, game.positions(), 20);
     assert!(added > 5);
-    pool::complete(
-        &mut book,
-        &SETTINGS,
-        RunLimits::default(),
-        &mut journal,
-        &mut |_, _| {},
-    )
-    .unwrap();
-    negamax::negamax(&mut book);
+    pool::settle(&mut book, &SETTINGS, &mut journal).unwrap();
     for position in &game.positions()[..=20] {
         assert!(book.value(position).is_some());
     }

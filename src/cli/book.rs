@@ -247,13 +247,8 @@ fn finish(
         return Ok(ExitCode::SUCCESS);
     }
     negamax::negamax(&mut book);
-    format::save(&book, output).map_err(|e| format!("{}: {e}", output.display()))?;
+    save(&book, output, what)?;
     journal.remove()?;
-    eprintln!(
-        "book {what}: wrote {} ({} positions)",
-        output.display(),
-        book.len()
-    );
     Ok(ExitCode::SUCCESS)
 }
 
@@ -397,12 +392,16 @@ fn run_merge(args: &MergeArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn 
         .iter()
         .map(|path| load(path))
         .collect::<Result<Vec<_>, _>>()?;
-    let merged = merge::merge(books);
-    format::save(&merged, &args.output).map_err(|e| format!("{}: {e}", args.output.display()))?;
+    save(&merge::merge(books), &args.output, "merge")
+}
+
+/// Writes `book` to `path` and says so on stderr.
+fn save(book: &Book, path: &Path, what: &str) -> Result<ExitCode, Box<dyn Error>> {
+    format::save(book, path).map_err(|e| format!("{}: {e}", path.display()))?;
     eprintln!(
-        "book merge: wrote {} ({} positions)",
-        args.output.display(),
-        merged.len()
+        "book {what}: wrote {} ({} positions)",
+        path.display(),
+        book.len()
     );
     Ok(ExitCode::SUCCESS)
 }
@@ -596,11 +595,5 @@ fn run_import(args: &ImportArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dy
     engine.refuse("book import", super::ENGINE_OPTIONS)?;
     let content = oxello::formats::read_text_file(&args.input, u64::MAX)?;
     let book = text::import(&content).map_err(|e| format!("{}: {e}", args.input.display()))?;
-    format::save(&book, &args.output).map_err(|e| format!("{}: {e}", args.output.display()))?;
-    eprintln!(
-        "book import: wrote {} ({} positions)",
-        args.output.display(),
-        book.len()
-    );
-    Ok(ExitCode::SUCCESS)
+    save(&book, &args.output, "import")
 }

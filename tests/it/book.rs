@@ -38,8 +38,9 @@ fn games_file(dir: &Path) -> PathBuf {
     path
 }
 
-/// `oxello book build` of the games at depth 4, with `extra` arguments.
-fn build(games: &Path, output: &Path, extra: &[&str]) -> (i32, Vec<String>) {
+/// `oxello book build` of the games at depth 4, with `extra` arguments;
+/// expects success and returns stderr.
+fn build(games: &Path, output: &Path, extra: &[&str]) -> Vec<String> {
     let mut args = vec![
         "book",
         "build",
@@ -59,8 +60,14 @@ fn build(games: &Path, output: &Path, extra: &[&str]) -> (i32, Vec<String>) {
         output.to_str().unwrap(),
     ];
     args.extend_from_slice(extra);
-    let (code, _, err) = run(&args);
-    (code, err)
+    ok(&args).1
+}
+
+/// Runs `oxello ARGS`, expects success; returns stdout and stderr.
+fn ok(args: &[&str]) -> (Vec<String>, Vec<String>) {
+    let (code, out, err) = run(args);
+    assert_eq!(code, 0, "{args:?}: {err:?}");
+    (out, err)
 }
 
 fn bytes(path: &Path) -> Vec<u8> {
@@ -72,16 +79,13 @@ fn a_build_resumes_and_its_shards_merge_into_it() {
     let dir = temp_dir("book", "build");
     let games = games_file(&dir);
     let whole = dir.join("whole.bin");
-    let (code, err) = build(&games, &whole, &[]);
-    assert_eq!(code, 0, "{err:?}");
+    build(&games, &whole, &[]);
     assert!(!dir.join("whole.bin.journal").exists());
     // Stopped after 4 searches (as if killed): no book yet, a journal.
     let resumed = dir.join("resumed.bin");
-    let (code, err) = build(&games, &resumed, &["--stop-after", "4"]);
-    assert_eq!(code, 0, "{err:?}");
+    build(&games, &resumed, &["--stop-after", "4"]);
     assert!(!resumed.exists() && dir.join("resumed.bin.journal").exists());
-    let (code, err) = build(&games, &resumed, &[]);
-    assert_eq!(code, 0, "{err:?}");
+    let err = build(&games, &resumed, &[]);
     assert!(
         err.iter().any(|l| l.contains("(4 from the journal")),
         "{err:?}"
@@ -91,14 +95,13 @@ fn a_build_resumes_and_its_shards_merge_into_it() {
     let shards: Vec<PathBuf> = (1..=2)
         .map(|i| {
             let path = dir.join(format!("shard-{i}.bin"));
-            let (code, err) = build(&games, &path, &["--shard", &format!("{i}/2")]);
-            assert_eq!(code, 0, "{err:?}");
+            build(&games, &path, &["--shard", &format!("{i}/2")]);
             path
         })
         .collect();
     assert_ne!(bytes(&shards[0]), bytes(&whole));
     let merged = dir.join("merged.bin");
-    let (code, _, err) = run(&[
+    ok(&[
         "book",
         "merge",
         shards[0].to_str().unwrap(),
@@ -106,11 +109,10 @@ fn a_build_resumes_and_its_shards_merge_into_it() {
         "-o",
         merged.to_str().unwrap(),
     ]);
-    assert_eq!(code, 0, "{err:?}");
     assert_eq!(bytes(&merged), bytes(&whole));
     // Text form, there and back.
     let text = dir.join("book.txt");
-    let (code, _, err) = run(&[
+    ok(&[
         "book",
         "export",
         "--book",
@@ -118,19 +120,17 @@ fn a_build_resumes_and_its_shards_merge_into_it() {
         "-o",
         text.to_str().unwrap(),
     ]);
-    assert_eq!(code, 0, "{err:?}");
     let again = dir.join("again.bin");
-    let (code, _, err) = run(&[
+    ok(&[
         "book",
         "import",
         text.to_str().unwrap(),
         "-o",
         again.to_str().unwrap(),
     ]);
-    assert_eq!(code, 0, "{err:?}");
     assert_eq!(bytes(&again), bytes(&whole));
     // Extend, then deepen: the book grows and stays readable.
-    let (code, _, err) = run(&[
+    let (_, err) = ok(&[
         "book",
         "extend",
         whole.to_str().unwrap(),
@@ -145,12 +145,11 @@ fn a_build_resumes_and_its_shards_merge_into_it() {
         "--hash",
         "2",
     ]);
-    assert_eq!(code, 0, "{err:?}");
     assert!(
         err.iter().any(|l| l.contains("5 positions added")),
         "{err:?}"
     );
-    let (code, _, err) = run(&[
+    ok(&[
         "book",
         "deepen",
         whole.to_str().unwrap(),
@@ -161,9 +160,7 @@ fn a_build_resumes_and_its_shards_merge_into_it() {
         "--hash",
         "2",
     ]);
-    assert_eq!(code, 0, "{err:?}");
-    let (code, out, _) = run(&["book", "stats", "--book", whole.to_str().unwrap(), "--json"]);
-    assert_eq!(code, 0);
+    let (out, _) = ok(&["book", "stats", "--book", whole.to_str().unwrap(), "--json"]);
     let stats: serde_json::Value = serde_json::from_str(&out[0]).unwrap();
     assert_eq!(stats["unsearched"], 0, "{stats}");
     assert_eq!(stats["games"], 80, "{stats}");
@@ -174,8 +171,7 @@ fn a_build_resumes_and_its_shards_merge_into_it() {
 fn tiny_book(dir: &Path) -> PathBuf {
     let games = games_file(dir);
     let book = dir.join("book.bin");
-    let (code, err) = build(&games, &book, &[]);
-    assert_eq!(code, 0, "{err:?}");
+    build(&games, &book, &[]);
     book
 }
 
@@ -183,7 +179,7 @@ fn tiny_book(dir: &Path) -> PathBuf {
 fn a_book_is_built_from_self_play_records_too() {
     let dir = temp_dir("book", "selfplay");
     let records = dir.join("sp.jsonl");
-    let (code, _, err) = run(&[
+    ok(&[
         "selfplay",
         "--level",
         "2",
@@ -196,9 +192,8 @@ fn a_book_is_built_from_self_play_records_too() {
         "--output",
         records.to_str().unwrap(),
     ]);
-    assert_eq!(code, 0, "{err:?}");
     let book = dir.join("sp.bin");
-    let (code, _, err) = run(&[
+    let (_, err) = ok(&[
         "book",
         "build",
         "--selfplay",
@@ -214,10 +209,8 @@ fn a_book_is_built_from_self_play_records_too() {
         "-o",
         book.to_str().unwrap(),
     ]);
-    assert_eq!(code, 0, "{err:?}");
     assert!(err.iter().any(|l| l.contains("12 games")), "{err:?}");
-    let (code, out, _) = run(&["book", "stats", "--book", book.to_str().unwrap(), "--json"]);
-    assert_eq!(code, 0);
+    let (out, _) = ok(&["book", "stats", "--book", book.to_str().unwrap(), "--json"]);
     let stats: serde_json::Value = serde_json::from_str(&out[0]).unwrap();
     assert!(stats["positions"].as_u64().unwrap() >= 1, "{stats}");
     std::fs::remove_dir_all(&dir).unwrap();
@@ -228,8 +221,7 @@ fn show_lists_every_book_move_as_a_table_and_as_json() {
     let dir = temp_dir("book", "show");
     let book = tiny_book(&dir);
     let book = book.to_str().unwrap();
-    let (code, out, err) = run(&["book", "show", "start", "--book", book, "--json"]);
-    assert_eq!(code, 0, "{err:?}");
+    let (out, _) = ok(&["book", "show", "start", "--book", book, "--json"]);
     let shown: serde_json::Value = serde_json::from_str(&out[0]).unwrap();
     assert_eq!(shown["in_book"], true);
     assert_eq!(shown["games"], 80);
@@ -241,8 +233,7 @@ fn show_lists_every_book_move_as_a_table_and_as_json() {
         assert_eq!(m["selectivity"], 73);
         assert_eq!(m["score"], shown["score"]);
     }
-    let (code, out, _) = run(&["book", "show", "start", "--book", book]);
-    assert_eq!(code, 0);
+    let (out, _) = ok(&["book", "show", "start", "--book", book]);
     assert!(
         out.iter()
             .any(|l| l.starts_with("f5 ") && l.contains("| book")),
@@ -315,19 +306,16 @@ fn play_answers_from_the_book_only_to_searches_no_deeper_than_it() {
     let dir = temp_dir("book", "play");
     let book = tiny_book(&dir);
     let book = book.to_str().unwrap();
-    let (code, out, _) = run(&["move", "f5", "--level", "3", "--book", book, "--json"]);
-    assert_eq!(code, 0);
+    let (out, _) = ok(&["move", "f5", "--level", "3", "--book", book, "--json"]);
     let answer: serde_json::Value = serde_json::from_str(&out[0]).unwrap();
     assert_eq!(
         (answer["book"].as_bool(), answer["nodes"].as_u64()),
         (Some(true), Some(0))
     );
-    let (code, out, _) = run(&["move", "f5", "--level", "8", "--book", book, "--json"]);
-    assert_eq!(code, 0);
+    let (out, _) = ok(&["move", "f5", "--level", "8", "--book", book, "--json"]);
     let answer: serde_json::Value = serde_json::from_str(&out[0]).unwrap();
     assert!(answer.get("book").is_none(), "{answer}");
-    let (code, out, _) = run(&["move", "f5", "--level", "3", "--no-book", "--json"]);
-    assert_eq!(code, 0);
+    let (out, _) = ok(&["move", "f5", "--level", "3", "--no-book", "--json"]);
     let answer: serde_json::Value = serde_json::from_str(&out[0]).unwrap();
     assert!(answer.get("book").is_none(), "{answer}");
     std::fs::remove_dir_all(&dir).unwrap();
