@@ -439,12 +439,20 @@ pub struct GameInfo {
     pub white: String,
 }
 
-fn depth_label(depth: Depth) -> String {
+/// A search's depth as the analysis tables write it: `12@73%`, `24@95%`
+/// (a probable solve), `exact`, `wld`; at most 7 characters.
+pub fn depth_label(depth: Depth) -> String {
     match depth {
         Depth::Exact => "exact".to_string(),
         Depth::Wld => "wld".to_string(),
         _ => depth.label(),
     }
+}
+
+/// `1 mistake`, `2 mistakes`.
+fn counted(n: impl Into<i64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// `Name (Black)`, or `Black` for a player with no name.
@@ -488,9 +496,11 @@ pub fn format_table(info: &GameInfo, analysis: &GameAnalysis) -> String {
             format!("{black}-{}", 64 - black)
         });
     let _ = writeln!(text, "{}, result {result}", game_title(info));
-    text.push_str("  ply | colour | move | empties | depth | score | best | best score | loss |\n");
     text.push_str(
-        "------+--------+------+---------+-------+-------+------+------------+------+---\n",
+        "  ply | colour | move | empties |  depth  | score | best | best score | loss |\n",
+    );
+    text.push_str(
+        "------+--------+------+---------+---------+-------+------+------------+------+---\n",
     );
     for analysis in &analysis.moves {
         let colour = analysis.color.name();
@@ -498,7 +508,7 @@ pub fn format_table(info: &GameInfo, analysis: &GameAnalysis) -> String {
             None => {
                 let _ = writeln!(
                     text,
-                    " {:>4} | {colour:<6} | {:<4} | {:>7} |       |       |      |            |      |",
+                    " {:>4} | {colour:<6} | {:<4} | {:>7} |         |       |      |            |      |",
                     analysis.ply + 1,
                     "pass",
                     analysis.empties
@@ -510,7 +520,7 @@ pub fn format_table(info: &GameInfo, analysis: &GameAnalysis) -> String {
                     .map_or(String::new(), |score| format!(" book {score:+}"));
                 let _ = writeln!(
                     text,
-                    " {:>4} | {colour:<6} | {:<4} | {:>7} | {:>5} | {:>+5} | {:<4} | {:>+10} | {:>4} | {}{book}",
+                    " {:>4} | {colour:<6} | {:<4} | {:>7} | {:>7} | {:>+5} | {:<4} | {:>+10} | {:>4} | {}{book}",
                     analysis.ply + 1,
                     analysis.played.to_string(),
                     analysis.empties,
@@ -528,12 +538,12 @@ pub fn format_table(info: &GameInfo, analysis: &GameAnalysis) -> String {
         let totals = analysis.totals[usize::from(color == Color::White)];
         let _ = writeln!(
             text,
-            "{}: {} moves, {} mistakes, {} blunders, total loss {} discs, average {:.2}",
+            "{}: {}, {}, {}, total loss {}, average {:.2}",
             player_label(info, color),
-            totals.moves,
-            totals.mistakes,
-            totals.blunders,
-            totals.total_loss,
+            counted(totals.moves, "move", "moves"),
+            counted(totals.mistakes, "mistake", "mistakes"),
+            counted(totals.blunders, "blunder", "blunders"),
+            counted(totals.total_loss, "disc", "discs"),
             totals.average_loss()
         );
     }

@@ -1,5 +1,6 @@
 //! Board diagrams for people: the position with legal moves marked, disc
-//! counts and the side to move.
+//! counts and the side to move; [`diagram_with_last`] also shows the last
+//! disc played in lower case (`x`, `o`), as the gomoku board does.
 //!
 //! ```text
 //!    a b c d e f g h
@@ -22,6 +23,12 @@ use std::fmt::Write;
 
 /// The diagram of a position (see the module header).
 pub fn diagram(position: &Position) -> String {
+    diagram_with_last(position, None)
+}
+
+/// The diagram of a position whose last disc played, on `last`, is drawn
+/// in lower case.
+pub fn diagram_with_last(position: &Position, last: Option<Square>) -> String {
     let n = position.size.n() as u8;
     let legal = position.legal_moves();
     let columns: String = (0..n).map(|c| format!(" {}", (b'a' + c) as char)).collect();
@@ -33,6 +40,7 @@ pub fn diagram(position: &Position) -> String {
         for col in 0..n {
             let square = Square::from_coords(col, row).expect("row and col are on the board");
             let symbol = match position.disc(square) {
+                Some(color) if last == Some(square) => color.symbol().to_ascii_lowercase(),
                 Some(color) => color.symbol(),
                 None if legal & square.bit() != 0 => '.',
                 None => '-',
@@ -116,5 +124,17 @@ mod tests {
         assert!(text.contains("legal: d3 c4 f5 e6"));
         let small = diagram(&Position::start(BoardSize::Four));
         assert_eq!(small.lines().count(), 6, "{small}");
+    }
+
+    #[test]
+    fn the_last_disc_is_in_lower_case() {
+        let f5: Square = "f5".parse().unwrap();
+        let after = Position::start(BoardSize::Eight)
+            .play(Position::start(BoardSize::Eight).placement(f5).unwrap())
+            .unwrap();
+        let text = diagram_with_last(&after, Some(f5));
+        assert!(text.contains(" 5 - - - X X x - - 5"), "{text}");
+        assert_eq!(text.matches('x').count(), 1, "{text}");
+        assert!(!diagram(&after).contains('x'));
     }
 }

@@ -3,20 +3,27 @@
 
 mod cli;
 
-use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
-    let json = cli::json_requested(std::env::args_os());
-    let parsed = match cli::Cli::try_parse() {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let json = cli::json_requested(&args);
+    let parsed = match cli::parse_from(&args) {
         Ok(parsed) => parsed,
         Err(error) if json && error.use_stderr() => {
             let rendered = error.render().to_string();
             let first = rendered.lines().next().unwrap_or_default();
             cli::print_json_error(first.trim_start_matches("error: "));
+            return ExitCode::from(cli::EXIT_USAGE);
+        }
+        // A value with a line break or a tab, echoed in the message, would
+        // spread it over lines that read as something else: clap's text
+        // then shows such values escaped.
+        Err(error) if error.use_stderr() && args.iter().any(|arg| cli::has_control(arg)) => {
+            eprint!("{}", cli::escape_values(&error.render().to_string(), &args));
             return ExitCode::from(cli::EXIT_USAGE);
         }
         Err(error) => error.exit(),
@@ -28,7 +35,7 @@ fn main() -> ExitCode {
             if json {
                 cli::print_json_error(&error.to_string());
             } else {
-                eprintln!("error: {error}");
+                eprintln!("error: {}", cli::one_line(&error.to_string()));
             }
             ExitCode::from(cli::exit_code(error.as_ref()))
         }

@@ -47,6 +47,22 @@ impl FaultKind {
         }
     }
 
+    /// `count` faults of this kind: `1 crash`, `2 time-outs`.
+    pub fn count(self, count: u32) -> String {
+        let many = match self {
+            FaultKind::IllegalMove => "illegal moves",
+            FaultKind::Crash => "crashes",
+            FaultKind::Timeout => "time-outs",
+            FaultKind::BadOutput => "bad outputs",
+            FaultKind::Resigned => "resignations",
+        };
+        let one = match self {
+            FaultKind::Resigned => "resignation",
+            _ => self.name(),
+        };
+        crate::arena::results::count(count, one, many)
+    }
+
     /// One-word name for the match file: `illegal-move`, `crash`,
     /// `timeout`, `bad-output`, `resigned`.
     pub const fn slug(self) -> &'static str {

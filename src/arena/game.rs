@@ -22,8 +22,8 @@ pub trait MatchRecord: Clone + Send + Sized {
     fn set_comment(&mut self, comment: String);
     /// Black's and White's names.
     fn players(&self) -> [&str; 2];
-    /// The result as the record writes it (`+12.00`, `B+1 (...)`), `None`
-    /// while the game is unfinished.
+    /// The result for people (`+12` Black's discs ahead, `B+1 (...)`),
+    /// `None` while the game is unfinished.
     fn result_text(&self) -> Option<String>;
     /// What the tally counts.
     fn summary(&self) -> RecordSummary;

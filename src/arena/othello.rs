@@ -151,8 +151,26 @@ impl MatchRecord for GgfGame {
         [&self.black_name, &self.white_name]
     }
 
+    /// Black's disc difference, whole as discs are (`+12`, `-30`; a
+    /// fractional GGF score keeps one decimal), and how the game ended if
+    /// not by two passes.
     fn result_text(&self) -> Option<String> {
-        self.result.map(|result| result.to_string())
+        use crate::formats::ggf::ResultFlag;
+        self.result.map(|result| {
+            let score = if result.score.fract() == 0.0 {
+                format!("{:+}", result.score as i64)
+            } else {
+                format!("{:+.1}", result.score)
+            };
+            let ending = match result.flag {
+                None => "",
+                Some(ResultFlag::Resigned) => " (resigned)",
+                Some(ResultFlag::Timeout) => " (on time)",
+                Some(ResultFlag::MutualScore) => " (agreed)",
+                Some(ResultFlag::Adjourned) => " (adjourned)",
+            };
+            format!("{score}{ending}")
+        })
     }
 
     /// Discs from the result, Black's disc difference with the empties to

@@ -109,13 +109,13 @@ impl Tally {
         }
     }
 
-    /// Forfeits of `engine` as `2 time-out, 1 crash`, or `none`.
+    /// Forfeits of `engine` as `2 time-outs, 1 crash`, or `none`.
     pub fn forfeit_text(&self, engine: usize) -> String {
         let parts: Vec<String> = FaultKind::ALL
             .iter()
             .zip(self.forfeits[engine])
             .filter(|(_, count)| *count > 0)
-            .map(|(kind, count)| format!("{count} {kind}"))
+            .map(|(kind, count)| kind.count(count))
             .collect();
         if parts.is_empty() {
             "none".to_string()
@@ -134,13 +134,8 @@ impl Tally {
             self.wdl,
             100.0 * self.wdl.score()
         );
-        if let Some(estimate) = stats::elo_estimate(&self.wdl) {
-            let _ = write!(
-                line,
-                " Elo {} ±{}",
-                signed(estimate.elo),
-                unsigned(estimate.margin())
-            );
+        if let Some(elo) = Elo::of(&self.wdl) {
+            let _ = write!(line, " Elo {}", elo.short());
         }
         if let Some(sprt) = sprt {
             let (lower, upper) = sprt.bounds();
@@ -164,10 +159,10 @@ impl Tally {
         let _ = writeln!(text, "Games: {} ({one} vs {two})", self.games());
         let _ = writeln!(
             text,
-            "Result for {one}: {} wins, {} draws, {} losses; score {:.1}%",
-            self.wdl.wins,
-            self.wdl.draws,
-            self.wdl.losses,
+            "Result for {one}: {}, {}, {}; score {:.1}%",
+            count(self.wdl.wins, "win", "wins"),
+            count(self.wdl.draws, "draw", "draws"),
+            count(self.wdl.losses, "loss", "losses"),
             100.0 * self.wdl.score()
         );
         let _ = writeln!(
@@ -178,15 +173,12 @@ impl Tally {
             self.by_colour[1],
             100.0 * self.by_colour[1].score()
         );
-        match stats::elo_estimate(&self.wdl) {
-            Some(estimate) => {
+        match Elo::of(&self.wdl) {
+            Some(elo) => {
                 let _ = writeln!(
                     text,
-                    "Elo difference: {} ± {} (95% interval {} .. {}), LOS {:.1}%, draw ratio {:.1}%",
-                    signed(estimate.elo),
-                    unsigned(estimate.margin()),
-                    signed(estimate.low),
-                    signed(estimate.high),
+                    "Elo difference: {}, LOS {:.1}%, draw ratio {:.1}%",
+                    elo.long(),
                     100.0 * stats::likelihood_of_superiority(&self.wdl),
                     100.0 * self.wdl.draw_ratio()
                 );
@@ -196,8 +188,10 @@ impl Tally {
         if self.disc_games > 0 {
             let _ = writeln!(
                 text,
-                "Discs ({} games played to the end): {one} {}, {two} {}",
-                self.disc_games, self.discs[0], self.discs[1]
+                "Discs ({} played to the end): {one} {}, {two} {}",
+                count(self.disc_games, "game", "games"),
+                self.discs[0],
+                self.discs[1]
             );
         } else {
             let _ = writeln!(text, "Games played to the end: {}", self.finished);
@@ -206,11 +200,11 @@ impl Tally {
             let moves = self.moves[engine].max(1);
             let _ = writeln!(
                 text,
-                "{}: forfeits {}; {:.1} ms per move over {} moves",
+                "{}: forfeits {}; {:.1} ms per move over {}",
                 self.names[engine],
                 self.forfeit_text(engine),
                 1000.0 * self.time[engine] / f64::from(moves),
-                self.moves[engine]
+                count(self.moves[engine], "move", "moves")
             );
         }
         if let Some(sprt) = sprt {
@@ -230,21 +224,102 @@ impl Tally {
     }
 }
 
-/// `+12.3`, `-4.0`, `+inf`.
-fn signed(x: f64) -> String {
-    if x.is_infinite() {
-        if x > 0.0 { "+inf" } else { "-inf" }.to_string()
-    } else {
-        format!("{x:+.1}")
+/// `1 win`, `3 wins`.
+pub fn count(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// What the results say of the Elo difference. The normal approximation's
+/// interval ([`stats::elo_estimate`]) has an infinite bound when a score
+/// bound leaves (0, 1), and no width when every game ends alike: these are
+/// said in words rather than as `inf`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Elo {
+    /// The estimate and its 95% interval, each bound finite or not.
+    Estimate(stats::EloEstimate),
+    /// Every one of `games` games won (`won`) or lost: no estimate, only
+    /// the exact 95% bound.
+    Sweep { won: bool, games: u32, bound: f64 },
+    /// Every game drawn: 0, with no interval measurable.
+    AllDrawn(u32),
+}
+
+impl Elo {
+    fn of(wdl: &Wdl) -> Option<Elo> {
+        let estimate = stats::elo_estimate(wdl)?;
+        let games = wdl.games();
+        Some(if wdl.wins == games || wdl.losses == games {
+            let won = wdl.wins == games;
+            let bound = stats::all_won_lower_bound(games);
+            Elo::Sweep {
+                won,
+                games,
+                bound: if won { bound } else { -bound },
+            }
+        } else if wdl.draws == games {
+            Elo::AllDrawn(games)
+        } else {
+            Elo::Estimate(estimate)
+        })
+    }
+
+    /// For the progress line: `+12.3 ±45.6`, `+240.8 (above +36.3)`,
+    /// `above +141.0 (all won)`.
+    fn short(self) -> String {
+        match self {
+            Elo::Estimate(e) => match (e.low.is_finite(), e.high.is_finite()) {
+                (true, true) => format!("{} ±{:.1}", signed(e.elo), e.margin()),
+                (true, false) => format!("{} (above {})", signed(e.elo), signed(e.low)),
+                (false, _) => format!("{} (below {})", signed(e.elo), signed(e.high)),
+            },
+            Elo::Sweep {
+                won: true, bound, ..
+            } => format!("above {} (all won)", signed(bound)),
+            Elo::Sweep { bound, .. } => format!("below {} (all lost)", signed(bound)),
+            Elo::AllDrawn(_) => "+0.0 (all drawn)".to_string(),
+        }
+    }
+
+    /// For the summary, with the 95% interval.
+    fn long(self) -> String {
+        match self {
+            Elo::Estimate(e) => match (e.low.is_finite(), e.high.is_finite()) {
+                (true, true) => format!(
+                    "{} ± {:.1} (95% interval {} .. {})",
+                    signed(e.elo),
+                    e.margin(),
+                    signed(e.low),
+                    signed(e.high)
+                ),
+                (true, false) => format!(
+                    "{} (95% lower bound {}; too few games for an upper bound)",
+                    signed(e.elo),
+                    signed(e.low)
+                ),
+                (false, _) => format!(
+                    "{} (95% upper bound {}; too few games for a lower bound)",
+                    signed(e.elo),
+                    signed(e.high)
+                ),
+            },
+            Elo::Sweep { won, games, bound } => format!(
+                "not measurable, all {} {} (95% {} bound {})",
+                count(games, "game", "games"),
+                if won { "won" } else { "lost" },
+                if won { "lower" } else { "upper" },
+                signed(bound)
+            ),
+            Elo::AllDrawn(games) => format!(
+                "+0.0, all {} drawn (no interval measurable)",
+                count(games, "game", "games")
+            ),
+        }
     }
 }
 
-fn unsigned(x: f64) -> String {
-    if x.is_infinite() {
-        "inf".to_string()
-    } else {
-        format!("{x:.1}")
-    }
+/// `+12.3`, `-4.0`.
+fn signed(x: f64) -> String {
+    format!("{x:+.1}")
 }
 
 #[cfg(test)]
@@ -289,7 +364,43 @@ mod tests {
         assert_eq!(tally.forfeit_text(0), "1 crash");
         assert_eq!(tally.forfeit_text(1), "none");
         let summary = tally.summary(Some(&"0,10".parse().unwrap()));
-        assert!(summary.contains("0 wins, 1 draws, 2 losses"), "{summary}");
+        assert!(summary.contains("0 wins, 1 draw, 2 losses"), "{summary}");
         assert!(summary.contains("SPRT"), "{summary}");
+    }
+
+    /// Issue 75, defect 18: no `inf` in the Elo of a one-sided match, and
+    /// counts of one in the singular.
+    #[test]
+    fn one_sided_results_are_said_in_words() {
+        let summary = |wdl: Wdl| {
+            let mut tally = Tally::new(["a".to_string(), "b".to_string()]);
+            tally.wdl = wdl;
+            (tally.summary(None), tally.progress_line(10, None))
+        };
+        for wdl in [
+            Wdl::new(10, 0, 0),
+            Wdl::new(0, 0, 10),
+            Wdl::new(8, 0, 2),
+            Wdl::new(2, 0, 8),
+            Wdl::new(0, 5, 0),
+            Wdl::new(1, 1, 1),
+        ] {
+            let (text, line) = summary(wdl);
+            assert!(
+                !text.contains("inf") && !line.contains("inf"),
+                "{text}{line}"
+            );
+        }
+        let (text, line) = summary(Wdl::new(10, 0, 0));
+        assert!(
+            text.contains("Elo difference: not measurable, all 10 games won (95% lower bound +"),
+            "{text}"
+        );
+        assert!(line.ends_with("(all won)"), "{line}");
+        let (text, _) = summary(Wdl::new(8, 0, 2));
+        assert!(text.contains("(95% lower bound +"), "{text}");
+        let (text, _) = summary(Wdl::new(1, 1, 1));
+        assert!(text.contains("1 win, 1 draw, 1 loss;"), "{text}");
+        assert!(text.contains("over 0 moves"), "{text}");
     }
 }

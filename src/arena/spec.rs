@@ -148,6 +148,8 @@ pub enum SpecError {
     UnknownProtocol(String),
     /// The command does not say which protocol it speaks.
     NoProtocol(String),
+    /// The program is no file, or not on the `PATH`.
+    NoProgram(String),
     /// `level:`/`depth:` with a bad number.
     BadLevel(String),
 }
@@ -164,6 +166,10 @@ impl fmt::Display for SpecError {
                 f,
                 "cannot tell the protocol of '{text}': name it (--proto1/--proto2 nboard|gtp|gomocup)"
             ),
+            SpecError::NoProgram(program) if program.contains(std::path::MAIN_SEPARATOR) => {
+                write!(f, "{program}: no such file")
+            }
+            SpecError::NoProgram(program) => write!(f, "{program}: no such program on the PATH"),
             SpecError::BadLevel(text) => write!(
                 f,
                 "bad level in '{text}': use level:N or depth:N with N from 1 to {}",
@@ -193,7 +199,7 @@ impl EngineSpec {
         };
         let name = match name.map(str::trim).filter(|n| !n.is_empty()) {
             Some(name) => name.to_string(),
-            None => default_name(trimmed),
+            None => default_name(trimmed, false),
         };
         Ok(EngineSpec {
             name,
@@ -235,15 +241,50 @@ fn local_player(text: &str) -> Result<Option<EngineKind>, SpecError> {
 fn command_line(text: &str, protocol: Option<Protocol>) -> Result<CommandLine, SpecError> {
     let words = split_command(text)?;
     let (program, args) = words.split_first().ok_or(SpecError::Empty)?;
+    let program_path = resolve_program(program);
     let protocol = match protocol {
         Some(protocol) => protocol,
-        None => detect_protocol(program, args).ok_or(SpecError::NoProtocol(text.to_string()))?,
+        None => match detect_protocol(program, args) {
+            Some(protocol) => protocol,
+            // A missing program is the first thing to fix.
+            None => {
+                find_program(&program_path)?;
+                return Err(SpecError::NoProtocol(text.to_string()));
+            }
+        },
     };
     Ok(CommandLine {
-        program: resolve_program(program),
+        program: program_path,
         args: args.to_vec(),
         protocol,
     })
+}
+
+impl CommandLine {
+    /// Refuses a program that is no file (a path) or not on the `PATH` (a
+    /// name), before a match starts it.
+    pub fn check_program(&self) -> Result<(), SpecError> {
+        find_program(&self.program)
+    }
+}
+
+/// Finds `program` as the system would run it: a path names a file, a bare
+/// name is looked up on the `PATH`.
+fn find_program(program: &std::path::Path) -> Result<(), SpecError> {
+    let missing = || SpecError::NoProgram(program.display().to_string());
+    if program.components().count() > 1 || program.is_absolute() {
+        return if program.is_file() {
+            Ok(())
+        } else {
+            Err(missing())
+        };
+    }
+    let name = program.to_string_lossy();
+    if on_path(&name) {
+        Ok(())
+    } else {
+        Err(missing())
+    }
 }
 
 /// The protocol a command line names, if exactly one: by a word of its
@@ -310,27 +351,72 @@ const INTERPRETERS: [&str; 8] = [
     "python", "python3", "perl", "ruby", "node", "sh", "bash", "java",
 ];
 
-/// The default display name: the program's file name (the script's, after
-/// an interpreter) and the arguments that follow.
-fn default_name(text: &str) -> String {
+/// Options of an interpreter that run code given on the command line
+/// (`python3 -c CODE`, `perl -e CODE`): there is no script to name.
+const INLINE_CODE: [&str; 3] = ["-c", "-e", "--eval"];
+
+/// Options of an interpreter whose value names the program: a module
+/// (`python3 -m engine`) or an archive (`java -jar engine.jar`).
+const PROGRAM_OPTIONS: [&str; 2] = ["-m", "-jar"];
+
+/// The default display name: the file name of the program, or of the
+/// script or module an interpreter runs (`python3 bots/edge.py` is
+/// `edge.py`); with inline code (`python3 -c ...`), the interpreter's.
+/// With `arguments`, the arguments after it follow (`edax -l 10`).
+fn default_name(text: &str, arguments: bool) -> String {
     let words = split_command(text).unwrap_or_else(|_| vec![text.to_string()]);
     let file_name = |word: &str| {
         std::path::Path::new(word)
             .file_name()
             .map_or(word.to_string(), |name| name.to_string_lossy().into_owned())
     };
-    let skip = match words.first() {
-        Some(program) if words.len() > 1 && INTERPRETERS.contains(&file_name(program).as_str()) => {
-            1
-        }
-        _ => 0,
+    let Some(first) = words.first() else {
+        return String::new();
     };
-    let mut words = words.into_iter().skip(skip);
-    let program = words.next().unwrap_or_default();
-    std::iter::once(file_name(&program))
-        .chain(words)
+    let mut program = 0;
+    if INTERPRETERS.contains(&file_name(first).as_str()) {
+        let mut at = 1;
+        while let Some(word) = words.get(at) {
+            if INLINE_CODE.contains(&word.as_str()) {
+                break;
+            }
+            if PROGRAM_OPTIONS.contains(&word.as_str()) {
+                program = (at + 1).min(words.len() - 1);
+                break;
+            }
+            if !word.starts_with('-') {
+                program = at;
+                break;
+            }
+            at += 1;
+        }
+    }
+    let name = file_name(&words[program]);
+    if !arguments {
+        return name;
+    }
+    let rest = if program == 0 { 1 } else { program + 1 };
+    std::iter::once(name)
+        .chain(words.into_iter().skip(rest))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// Makes the names of a match's two engines differ, `texts` being their
+/// specifications and `named` whether the user named them: default names
+/// that agree get their arguments (`edax -l 10`, `edax -l 20`), and names
+/// that still agree a `#2` on the second.
+pub fn tell_apart(engines: &mut [EngineSpec; 2], texts: [&str; 2], named: [bool; 2]) {
+    if engines[0].name == engines[1].name {
+        for (engine, (text, named)) in engines.iter_mut().zip(texts.into_iter().zip(named)) {
+            if !named {
+                engine.name = default_name(text.trim(), true);
+            }
+        }
+    }
+    if engines[0].name == engines[1].name {
+        engines[1].name.push_str("#2");
+    }
 }
 
 /// Splits a command line into words like a POSIX shell: whitespace
@@ -434,7 +520,7 @@ mod tests {
     #[test]
     fn commands_and_protocols() {
         let spec = EngineSpec::parse("/usr/bin/edax -gtp -l 10", None, None).unwrap();
-        assert_eq!(spec.name, "edax -gtp -l 10");
+        assert_eq!(spec.name, "edax");
         let EngineKind::Command(command) = spec.kind else {
             panic!("a command");
         };
@@ -452,7 +538,7 @@ mod tests {
         ));
         let spec = EngineSpec::parse("python3 tests/engines/fake_gtp.py --at 3", None, None);
         let spec = spec.unwrap();
-        assert_eq!(spec.name, "fake_gtp.py --at 3");
+        assert_eq!(spec.name, "fake_gtp.py");
         assert!(matches!(spec.kind, EngineKind::Command(c) if c.protocol == Protocol::Gtp));
         let spec = EngineSpec::parse("python3 bot.py", Some(Protocol::Gtp), None).unwrap();
         assert!(matches!(spec.kind, EngineKind::Command(c) if c.protocol == Protocol::Gtp));
@@ -466,6 +552,44 @@ mod tests {
             EngineSpec::parse("pbrain-x --gtp", None, None).unwrap().kind,
             EngineKind::Command(c) if c.protocol == Protocol::Gtp
         ));
+    }
+
+    /// Issue 75, defect 15: engines are named after their program, told
+    /// apart by their arguments when the programs agree; a missing program
+    /// is named as such.
+    #[test]
+    fn engines_are_named_after_their_program() {
+        let name = |text: &str| default_name(text, false);
+        assert_eq!(name("python3 -c 'print(1)'"), "python3");
+        assert_eq!(name("python3 -u bots/edge.py --gtp"), "edge.py");
+        assert_eq!(name("python3 -m bots.edge nboard"), "bots.edge");
+        assert_eq!(name("java -jar /opt/engine.jar"), "engine.jar");
+        assert_eq!(name("/opt/edax/edax -gtp"), "edax");
+        let spec = |text: &str| EngineSpec::parse(text, Some(Protocol::Gtp), None).unwrap();
+        let texts = ["/opt/edax -gtp -l 10", "/opt/edax -gtp -l 20"];
+        let mut engines = [spec(texts[0]), spec(texts[1])];
+        tell_apart(&mut engines, texts, [false, false]);
+        assert_eq!(
+            engines.map(|e| e.name),
+            ["edax -gtp -l 10", "edax -gtp -l 20"]
+        );
+        let mut engines = [spec(texts[0]), spec(texts[0])];
+        tell_apart(&mut engines, [texts[0]; 2], [false, false]);
+        assert_eq!(
+            engines.map(|e| e.name),
+            ["edax -gtp -l 10", "edax -gtp -l 10#2"]
+        );
+        let error = EngineSpec::parse("/nonexistent/engine", None, None).unwrap_err();
+        assert_eq!(error.to_string(), "/nonexistent/engine: no such file");
+        let error = EngineSpec::parse("no-such-engine-anywhere", None, None).unwrap_err();
+        assert!(
+            error.to_string().contains("no such program on the PATH"),
+            "{error}"
+        );
+        let EngineKind::Command(command) = spec("/nonexistent/engine").kind else {
+            panic!("a command");
+        };
+        assert!(command.check_program().is_err());
     }
 
     #[test]

@@ -161,6 +161,13 @@ pub fn elo_estimate(wdl: &Wdl) -> Option<EloEstimate> {
     })
 }
 
+/// The 95% lower bound of the Elo difference of an engine that won all of
+/// `games` games, where the normal approximation of [`elo_estimate`] has
+/// no width: the exact (Clopper-Pearson) bound of the score, `0.025^(1/N)`.
+pub fn all_won_lower_bound(games: u32) -> f64 {
+    elo_from_score(0.025f64.powf(1.0 / f64::from(games.max(1))))
+}
+
 /// Likelihood of superiority: the probability that the engine is the
 /// stronger one, from wins and losses (draws carry no information here).
 pub fn likelihood_of_superiority(wdl: &Wdl) -> f64 {
@@ -351,6 +358,12 @@ mod tests {
         assert!(elo_estimate(&Wdl::default()).is_none());
         let all_won = elo_estimate(&Wdl::new(5, 0, 0)).unwrap();
         assert_eq!(all_won.elo, f64::INFINITY);
+        // 10 of 10: the score is at least 0.025^(1/10) = 0.6915.
+        assert!(close(
+            all_won_lower_bound(10),
+            elo_from_score(0.691_505),
+            0.01
+        ));
     }
 
     #[test]

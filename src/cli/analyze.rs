@@ -19,7 +19,7 @@ use std::time::Duration;
 #[derive(Debug, Args)]
 pub struct AnalyzeArgs {
     /// The position: `start`, a board string, a transcript, or a file.
-    #[arg(default_value = "start", allow_hyphen_values = true)]
+    #[arg(default_value = "start")]
     pub position: String,
     /// Board size (4, 6 or 8) for `start` and transcripts.
     #[arg(short, long, default_value = "8")]
@@ -64,9 +64,10 @@ pub fn format_pv(report_pv: &[oxello::moves::Move]) -> String {
         .join(" ")
 }
 
-/// `d@100%`-style depth and a score with its bound marker, Edax style.
+/// The depth as the tables write it (`12@73%`, `24@95%`, `exact`, `wld`)
+/// and a score with its bound marker, Edax style.
 pub fn format_depth_score(depth: Depth, score: i32, bound: Bound) -> (String, String) {
-    let depth = format!("{:>2}", depth.label());
+    let depth = oxello::analysis::depth_label(depth);
     (depth, format!("{}{score:+03}", bound.marker()))
 }
 
@@ -84,10 +85,6 @@ struct AnalyzeJson {
 /// Runs `oxello analyze`: a game analysis when [`super::game_analysis::wanted`],
 /// else the search of one position.
 pub fn run(args: &AnalyzeArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
-    engine.refuse(
-        "analyze (its depth is --depth, its time --time)",
-        &["level"],
-    )?;
     if super::game_analysis::wanted(args) {
         super::game_analysis::run(args, engine.options()?)
     } else {
@@ -125,7 +122,7 @@ fn run_position(args: &AnalyzeArgs, options: EngineOptions) -> Result<ExitCode, 
         writeln!(out, "position {}", board_string::format_position(&position))?;
         writeln!(
             out,
-            " rank | depth | score |     time  |     nodes     |    N/s     | principal variation"
+            " rank |  depth  | score |     time  |     nodes     |    N/s     | principal variation"
         )?;
     }
     let json = args.json;
@@ -139,7 +136,7 @@ fn run_position(args: &AnalyzeArgs, options: EngineOptions) -> Result<ExitCode, 
         let (depth, score) = format_depth_score(report.depth, report.score, report.bound);
         let written = writeln!(
             out,
-            " {:>4} | {depth:>5} | {score:>5} | {:>9.3} | {:>13} | {:>10.0} | {}",
+            " {:>4} | {depth:>7} | {score:>5} | {:>9.3} | {:>13} | {:>10.0} | {}",
             report.rank + 1,
             report.elapsed.as_secs_f64(),
             report.nodes,
@@ -174,11 +171,16 @@ fn run_position(args: &AnalyzeArgs, options: EngineOptions) -> Result<ExitCode, 
         writeln!(out, "{}", to_line(&answer))?;
     } else {
         let (depth, score) = format_depth_score(result.depth, result.score, result.bound);
+        // A solve is no depth: `solved exact`, `solved wld`, `solved 24@95%`.
+        let depth = if result.depth.is_solve() {
+            format!("solved {depth}")
+        } else {
+            format!("depth {depth}")
+        };
         writeln!(
             out,
-            "best {best} score {} depth {} nodes {} time {:.3} s",
+            "best {best} score {} {depth} nodes {} time {:.3} s",
             score.trim(),
-            depth.trim(),
             result.nodes,
             result.elapsed.as_secs_f64()
         )?;

@@ -120,21 +120,15 @@ pub fn parse_bench(text: &str) -> Result<Vec<BenchPosition>, String> {
     Ok(positions)
 }
 
-/// Runs the bench at midgame `depth`; prints one line per position and the
-/// signature.
 /// Runs `oxello bench`: it takes `--depth` and `--selectivity`, and refuses
 /// the other engine options, which would change or blur its signature.
 pub fn run(args: &BenchArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
-    engine.refuse(
-        "bench (one thread, a fresh table, fixed positions)",
-        &["level", "hash", "time", "threads", "seed"],
-    )?;
     if let Some(speed) = args.speed {
-        engine.refuse("bench --speed (no search)", super::ENGINE_OPTIONS)?;
+        engine.refuse_all("bench --speed (no search)")?;
         return super::bench_speed::run(speed);
     }
     if let Some(path) = &args.eval_error {
-        engine.refuse("bench --eval-error (no search)", super::ENGINE_OPTIONS)?;
+        engine.refuse_all("bench --eval-error (no search)")?;
         if args.game == Game::Gomoku {
             return Err(super::usage(
                 "--eval-error measures the Othello evaluation: drop --game gomoku",

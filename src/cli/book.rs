@@ -1,12 +1,12 @@
 //! `oxello book`: build, grow, merge, inspect and convert opening books.
 //!
-//! The searches of `build`, `extend` and `deepen` take the global engine
-//! options: `--depth` (default 12), `--selectivity` (default 73%),
-//! `--threads` (workers, one search thread each; default every core) and
-//! `--hash` (each worker's table, default 16 MiB). `show`, `stats` and
-//! `export` read the book of `--book FILE`, else the built-in one.
+//! The searches of `build`, `extend` and `deepen` take `--depth` (default
+//! 12), `--selectivity` (default 73%), `--threads` (workers, one search
+//! thread each; default every core) and `--hash` (each worker's table,
+//! default 16 MiB). `show`, `stats` and `export` read the book of `--book
+//! FILE`, else the built-in one.
 
-use super::{EngineArgs, usage};
+use super::usage;
 use clap::{Args, Subcommand};
 use oxello::Position;
 use oxello::book::build::{Counter, Selection};
@@ -62,6 +62,32 @@ pub enum BookCommand {
     Import(ImportArgs),
 }
 
+/// How a run searches: the book's depth and selectivity, the workers.
+#[derive(Debug, Args)]
+pub struct SearchArgs {
+    /// Depth of the searches (positions with fewer empties are solved).
+    #[arg(short, long, default_value_t = DEFAULT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub depth: u32,
+    /// Multi-ProbCut selectivity of the searches in percent: 73, 87, 95, 98,
+    /// 99 or 100.
+    #[arg(long, default_value = "73")]
+    pub selectivity: Selectivity,
+    /// Workers, one search thread each (default: every core).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+    /// Each worker's transposition table, MiB.
+    #[arg(long, default_value_t = DEFAULT_HASH_MIB, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    pub hash: u32,
+}
+
+/// The book a command reads: `--book FILE`, else the built-in one.
+#[derive(Debug, Args)]
+pub struct BookFileArgs {
+    /// The book file (default: the built-in book).
+    #[arg(long, value_name = "FILE")]
+    pub book: Option<PathBuf>,
+}
+
 /// Where a growing run writes and how much of it to do now.
 #[derive(Debug, Args)]
 pub struct RunArgs {
@@ -91,6 +117,8 @@ pub struct BuildArgs {
     #[arg(short, long)]
     pub output: PathBuf,
     #[command(flatten)]
+    pub search: SearchArgs,
+    #[command(flatten)]
     pub run: RunArgs,
 }
 
@@ -109,6 +137,8 @@ pub struct ExtendArgs {
     #[arg(long)]
     pub limit: Option<usize>,
     #[command(flatten)]
+    pub search: SearchArgs,
+    #[command(flatten)]
     pub run: RunArgs,
 }
 
@@ -119,6 +149,8 @@ pub struct DeepenArgs {
     /// Where to write the result (default: over the input).
     #[arg(short, long)]
     pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub search: SearchArgs,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -135,6 +167,8 @@ pub struct MergeArgs {
 
 #[derive(Debug, Args)]
 pub struct StatsArgs {
+    #[command(flatten)]
+    pub file: BookFileArgs,
     /// One JSON object instead of the text.
     #[arg(long)]
     pub json: bool,
@@ -145,6 +179,8 @@ pub struct ShowArgs {
     /// The position: `start`, a board string, a transcript, or a file.
     #[arg(default_value = "start", allow_hyphen_values = true)]
     pub position: String,
+    #[command(flatten)]
+    pub file: BookFileArgs,
     /// One JSON object instead of the table.
     #[arg(long)]
     pub json: bool,
@@ -152,6 +188,8 @@ pub struct ShowArgs {
 
 #[derive(Debug, Args)]
 pub struct ExportArgs {
+    #[command(flatten)]
+    pub file: BookFileArgs,
     /// The text file to write (default: standard output).
     #[arg(short, long)]
     pub output: Option<PathBuf>,
@@ -171,40 +209,29 @@ const DEFAULT_DEPTH: u32 = 12;
 /// Default table of each worker, MiB.
 const DEFAULT_HASH_MIB: usize = 16;
 
-pub fn run(args: &BookArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
+pub fn run(args: &BookArgs) -> Result<ExitCode, Box<dyn Error>> {
     match &args.command {
-        BookCommand::Build(build) => run_build(build, engine),
-        BookCommand::Extend(extend) => run_extend(extend, engine),
-        BookCommand::Deepen(deepen) => run_deepen(deepen, engine),
-        BookCommand::Merge(merge) => run_merge(merge, engine),
-        BookCommand::Stats(stats) => run_stats(stats, engine),
-        BookCommand::Show(show) => run_show(show, engine),
-        BookCommand::Export(export) => run_export(export, engine),
-        BookCommand::Import(import) => run_import(import, engine),
+        BookCommand::Build(build) => run_build(build),
+        BookCommand::Extend(extend) => run_extend(extend),
+        BookCommand::Deepen(deepen) => run_deepen(deepen),
+        BookCommand::Merge(merge) => run_merge(merge),
+        BookCommand::Stats(stats) => run_stats(stats),
+        BookCommand::Show(show) => run_show(show),
+        BookCommand::Export(export) => run_export(export),
+        BookCommand::Import(import) => run_import(import),
     }
 }
 
-/// The searches' settings from the engine options.
-fn settings(command: &str, engine: &EngineArgs) -> Result<SearchSettings, Box<dyn Error>> {
-    engine.refuse(
-        command,
-        &["time", "seed", "book", "no-book", "book-randomness"],
-    )?;
-    let options = engine.options()?;
-    let depth = match (engine.depth, options.player) {
-        (Some(depth), _) => depth,
-        (None, oxello::engine::Player::Level(level)) if engine.level.is_some() => {
-            level.midgame_depth
-        }
-        _ => DEFAULT_DEPTH,
-    };
+/// The searches' settings.
+fn settings(args: &SearchArgs) -> Result<SearchSettings, Box<dyn Error>> {
+    super::check_hash(args.hash as usize, args.threads.unwrap_or(1) as usize).map_err(usage)?;
     Ok(SearchSettings {
-        depth: depth.min(60) as u8,
-        selectivity: engine.selectivity.unwrap_or(Selectivity::MOST),
-        threads: options
+        depth: args.depth.min(60) as u8,
+        selectivity: args.selectivity,
+        threads: args
             .threads
-            .unwrap_or_else(oxello::core::default_threads),
-        hash_mib: engine.hash.unwrap_or(DEFAULT_HASH_MIB),
+            .map_or_else(oxello::core::default_threads, |t| t as usize),
+        hash_mib: args.hash as usize,
     })
 }
 
@@ -270,8 +297,8 @@ fn report(what: &str, summary: &RunSummary, settings: &SearchSettings, seconds: 
     );
 }
 
-fn run_build(args: &BuildArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
-    let settings = settings("book build", engine)?;
+fn run_build(args: &BuildArgs) -> Result<ExitCode, Box<dyn Error>> {
+    let settings = settings(&args.search)?;
     if args.wthor.is_empty() && args.selfplay.is_empty() {
         return Err(usage("book build: give games with --wthor or --selfplay"));
     }
@@ -350,8 +377,8 @@ fn load(path: &Path) -> Result<Book, Box<dyn Error>> {
     Ok(book)
 }
 
-fn run_extend(args: &ExtendArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
-    let settings = settings("book extend", engine)?;
+fn run_extend(args: &ExtendArgs) -> Result<ExitCode, Box<dyn Error>> {
+    let settings = settings(&args.search)?;
     let mut book = load(&args.input)?;
     let added = grow::extend(
         &mut book,
@@ -372,8 +399,8 @@ fn run_extend(args: &ExtendArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dy
     finish(book, &settings, &run, output, "extend")
 }
 
-fn run_deepen(args: &DeepenArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
-    let settings = settings("book deepen", engine)?;
+fn run_deepen(args: &DeepenArgs) -> Result<ExitCode, Box<dyn Error>> {
+    let settings = settings(&args.search)?;
     let mut book = load(&args.input)?;
     let count = grow::deepen(&mut book, settings.depth, settings.selectivity);
     eprintln!(
@@ -385,8 +412,7 @@ fn run_deepen(args: &DeepenArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dy
     finish(book, &settings, &args.run, output, "deepen")
 }
 
-fn run_merge(args: &MergeArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
-    engine.refuse("book merge", super::ENGINE_OPTIONS)?;
+fn run_merge(args: &MergeArgs) -> Result<ExitCode, Box<dyn Error>> {
     let books = args
         .inputs
         .iter()
@@ -407,12 +433,9 @@ fn save(book: &Book, path: &Path, what: &str) -> Result<ExitCode, Box<dyn Error>
 }
 
 /// The book `show`, `stats` and `export` read: `--book FILE`, else the
-/// built-in one.
-fn chosen_book(command: &str, engine: &EngineArgs) -> Result<Book, Box<dyn Error>> {
-    let mut refused: Vec<&str> = super::ENGINE_OPTIONS.to_vec();
-    refused.retain(|name| *name != "book");
-    engine.refuse(command, &refused)?;
-    match &engine.book {
+/// built-in one (empty when there is none).
+fn chosen_book(args: &BookFileArgs) -> Result<Book, Box<dyn Error>> {
+    match &args.book {
         Some(path) => load(path),
         None => Ok(oxello::book::open(&BookSource::BuiltIn)?
             .map(|book| (*book).clone())
@@ -436,8 +459,8 @@ struct Stats {
     plies: Vec<(u32, usize)>,
 }
 
-fn run_stats(args: &StatsArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
-    let book = chosen_book("book stats", engine)?;
+fn run_stats(args: &StatsArgs) -> Result<ExitCode, Box<dyn Error>> {
+    let book = chosen_book(&args.file)?;
     let mut stats = Stats {
         positions: book.len(),
         bytes: format::encode(&book).len(),
@@ -513,8 +536,8 @@ struct ShowJson {
     moves: Vec<MoveJson>,
 }
 
-fn run_show(args: &ShowArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
-    let book = chosen_book("book show", engine)?;
+fn run_show(args: &ShowArgs) -> Result<ExitCode, Box<dyn Error>> {
+    let book = chosen_book(&args.file)?;
     let game = super::load(&args.position, oxello::bitboard::BoardSize::Eight)?;
     let position = game.position();
     let found = book.find(position.board);
@@ -580,8 +603,8 @@ fn run_show(args: &ShowArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
     Ok(ExitCode::SUCCESS)
 }
 
-fn run_export(args: &ExportArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
-    let book = chosen_book("book export", engine)?;
+fn run_export(args: &ExportArgs) -> Result<ExitCode, Box<dyn Error>> {
+    let book = chosen_book(&args.file)?;
     let text = text::export(&book);
     match &args.output {
         Some(path) => format::write_atomically(path, text.as_bytes())
@@ -591,8 +614,7 @@ fn run_export(args: &ExportArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dy
     Ok(ExitCode::SUCCESS)
 }
 
-fn run_import(args: &ImportArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
-    engine.refuse("book import", super::ENGINE_OPTIONS)?;
+fn run_import(args: &ImportArgs) -> Result<ExitCode, Box<dyn Error>> {
     let content = oxello::formats::read_text_file(&args.input, u64::MAX)?;
     let book = text::import(&content).map_err(|e| format!("{}: {e}", args.input.display()))?;
     save(&book, &args.output, "import")

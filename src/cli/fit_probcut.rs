@@ -64,10 +64,6 @@ fn draw(
 }
 
 pub fn run(args: &FitProbcutArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
-    engine.refuse(
-        "fit-probcut (its depths are --max-depth and --max-endgame-empties)",
-        &["level", "depth", "time", "selectivity"],
-    )?;
     let seed = engine.seed.unwrap_or(DEFAULT_FIT_SEED);
     let started = Instant::now();
     let options = FitOptions {

@@ -46,7 +46,9 @@ pub struct MatchArgs {
     /// Protocol of engine 2 when its command does not say.
     #[arg(long)]
     pub proto2: Option<oxello::arena::Protocol>,
-    /// Display name of engine 1 (default: its specification).
+    /// Display name of engine 1 (default: its program's file name, or its
+    /// command's words after the program when both engines run the same
+    /// one).
     #[arg(long)]
     pub name1: Option<String>,
     /// Display name of engine 2.
@@ -157,12 +159,6 @@ fn match_config<G: MatchGame>(
     game: G,
     protocol: Option<Protocol>,
 ) -> Result<MatchConfig<G>, Box<dyn Error>> {
-    if engine.level.is_some() {
-        return Err(super::usage(
-            "--level does not apply to a match: name the levels in --engine \
-             (level:10, or a command such as \"oxello nboard --level 10\")",
-        ));
-    }
     let texts: Vec<String> = match (&args.engine1, &args.engine2) {
         (Some(one), Some(two)) => vec![one.clone(), two.clone()],
         (None, None) => args.engines.clone(),
@@ -186,16 +182,24 @@ fn match_config<G: MatchGame>(
                     .iter()
                     .map(|text| InfoSetting::parse(text))
                     .collect::<Result<_, _>>()?;
-                game.check_engine(&spec).map(|()| spec)
+                game.check_engine(&spec)?;
+                if let EngineKind::Command(command) = &spec.kind {
+                    command.check_program().map_err(|e| e.to_string())?;
+                }
+                Ok(spec)
             })
             .map_err(|e| super::usage(format!("engine {number}: {e}")))
     };
-    let first = parse(1, one, args.proto1, &args.name1, &args.info1)?;
-    let mut second = parse(2, two, args.proto2, &args.name2, &args.info2)?;
-    if second.name == first.name {
-        second.name.push_str("#2");
-    }
-    let mut config = MatchConfig::with_game([first, second], game);
+    let mut engines = [
+        parse(1, one, args.proto1, &args.name1, &args.info1)?,
+        parse(2, two, args.proto2, &args.name2, &args.info2)?,
+    ];
+    oxello::arena::spec::tell_apart(
+        &mut engines,
+        [one, two],
+        [args.name1.is_some(), args.name2.is_some()],
+    );
+    let mut config = MatchConfig::with_game(engines, game);
     config.schedule = ScheduleOptions {
         games: args.games,
         rounds: args.rounds.max(1),
@@ -273,7 +277,7 @@ pub fn gomoku(
     args: &MatchArgs,
     engine: &EngineArgs,
 ) -> Result<MatchConfig<GomokuMatch>, Box<dyn Error>> {
-    engine.refuse("match --game gomoku", &["hash", "selectivity"])?;
+    engine.refuse("match --game gomoku", &["hash"])?;
     if args.gtp_passes.is_some() {
         return Err(super::usage("--gtp-passes is for GTP Othello engines"));
     }
@@ -347,7 +351,7 @@ fn merge<R: MatchRecord>(
     args: &MatchArgs,
     engine: &EngineArgs,
 ) -> Result<ExitCode, Box<dyn Error>> {
-    engine.refuse("match --merge (it plays nothing)", super::ENGINE_OPTIONS)?;
+    engine.refuse_all("match --merge (it plays nothing)")?;
     let playing = !args.engines.is_empty()
         || args.engine1.is_some()
         || args.engine2.is_some()
@@ -456,7 +460,10 @@ fn play<G: MatchGame>(
             tally,
             total,
         } => {
-            progress.println(&format!("resumed: {games} games already in the match file"));
+            progress.println(&format!(
+                "resumed: {} already in the match file",
+                oxello::arena::results::count(games as u32, "game", "games")
+            ));
             progress.show(
                 tally.games() as usize,
                 total,

@@ -11,8 +11,8 @@
 
 mod analyze;
 mod bench;
-mod bench_speed;
 mod book;
+mod bench_speed;
 mod console;
 mod fit_probcut;
 mod game;
@@ -28,6 +28,7 @@ mod search_labels;
 mod selfplay;
 mod show;
 mod solve;
+mod solve_progress;
 mod train_eval;
 
 use analyze::AnalyzeArgs;
@@ -107,55 +108,61 @@ pub struct Cli {
     pub engine: EngineArgs,
 }
 
-/// Engine options, accepted the same way by every mode and subcommand.
-#[derive(Debug, Clone, Args)]
+// Engine options, the same for every mode and subcommand that takes them
+// (see `engine_use`): an option is one field here. (A comment, not
+// documentation: clap would make it the about text of every subcommand.)
+#[derive(Debug, Clone, Default, Args)]
+#[command(next_help_heading = "Engine options")]
 pub struct EngineArgs {
     /// Playing level 1-60 (midgame depth; solves from a few more empties),
     /// or a simple player: random, greedy, positional. In `gomocup` and the
     /// gomoku console, the search depth 1-40.
-    #[arg(short, long, global = true)]
+    #[arg(short, long)]
     pub level: Option<oxello::engine::Player>,
     /// Transposition table size in MiB (in `gomocup` and the gomoku console,
     /// the gomoku table's; the brain's `INFO max_memory` resizes it).
-    #[arg(long, global = true, allow_negative_numbers = true)]
+    #[arg(long, allow_negative_numbers = true)]
     pub hash: Option<usize>,
     /// Search depth, 1 to 60: the midgame depth overriding the level's;
     /// `perft`'s depth in plies (default 9); `bench`'s midgame depth; the
     /// gomoku modes' deepest iteration (1 to 40).
-    #[arg(short, long, global = true, value_parser = clap::value_parser!(u32).range(1..=60), allow_negative_numbers = true)]
+    #[arg(short, long, value_parser = clap::value_parser!(u32).range(1..=60), allow_negative_numbers = true)]
     pub depth: Option<u32>,
     /// Seconds per move (the level's depth still caps the search); the
     /// gomoku brain's turn time until the manager sends `timeout_turn`.
-    #[arg(short, long, global = true, allow_negative_numbers = true)]
+    #[arg(short, long, allow_negative_numbers = true)]
     pub time: Option<f64>,
     /// Search threads (default: every core for play, analysis and solving;
     /// 1 for `bench` and node-limited searches, which stay reproducible, and
     /// for the gomoku brain unless `INFO thread_num` says otherwise).
-    #[arg(long, global = true, allow_negative_numbers = true)]
+    #[arg(long, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// Multi-ProbCut selectivity in percent: 73, 87, 95, 98, 99 or 100
     /// (100: no selectivity). Overrides the level's.
-    #[arg(long, global = true)]
+    #[arg(long)]
     pub selectivity: Option<oxello::search::Selectivity>,
     /// Seed of random choices, for reproducible runs: the random player's
     /// moves (default: a new seed from the system each run, printed in match
     /// headers), a match's opening order (which it then shuffles, as
     /// `--random` does), the sampling of fit-probcut and of
     /// `solve --sample-wthor` (default 1).
-    #[arg(long, global = true, allow_negative_numbers = true)]
+    #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
-    /// Opening book file to play from instead of the built-in one (and the
-    /// book `book show`, `stats` and `export` read; NBoard's `learn` adds
-    /// games to it).
-    #[arg(long, global = true, value_name = "FILE", conflicts_with = "no_book")]
+    /// Opening book file to play from instead of the built-in one (NBoard's
+    /// `learn` adds games to it).
+    #[arg(long, value_name = "FILE", conflicts_with = "no-book")]
     pub book: Option<std::path::PathBuf>,
     /// Play without an opening book.
-    #[arg(long, global = true)]
+    #[arg(long, id = "no-book")]
     pub no_book: bool,
     /// Play any book move within D discs of the best book move, drawn with
     /// the seed, for varied games (0, the default: always the best).
-    #[arg(long, global = true, value_name = "D", value_parser = clap::value_parser!(u32).range(0..=64))]
+    #[arg(long, id = "book-randomness", value_name = "D", value_parser = clap::value_parser!(u32).range(0..=64))]
     pub book_randomness: Option<u32>,
+    /// The ids of the options given on the command line (filled by
+    /// [`parse_from`]), for [`EngineArgs::refuse`].
+    #[arg(skip)]
+    pub given: Vec<String>,
 }
 
 impl EngineArgs {
@@ -231,7 +238,10 @@ impl EngineArgs {
         use oxello::engine::Player;
         use oxello::gomoku::search::MAX_DEPTH;
         use oxello::protocol::gomoku_console::MAX_SECONDS;
-        self.refuse(command, &["selectivity", "seed"])?;
+        self.refuse(
+            command,
+            &["selectivity", "seed", "book", "no-book", "book-randomness"],
+        )?;
         let options = self.options()?;
         let level = match self.level {
             Some(Player::Level(level)) => Some(level.level),
@@ -266,46 +276,262 @@ impl EngineArgs {
         Ok(gomoku_engine_options(&options, depth))
     }
 
-    /// Refuses the global options among `names` (see [`ENGINE_OPTIONS`]) (`level`, `hash`, `depth`,
-    /// `time`, `threads`, `selectivity`, `seed`) that were given: `command`
-    /// does not use them, and ignoring them silently would mislead.
+    /// Refuses the options among `names` (ids of [`EngineArgs`]: `level`,
+    /// `hash`, `depth`...) that were given: `command` does not use them, and
+    /// ignoring them silently would mislead.
     pub fn refuse(&self, command: &str, names: &[&str]) -> Result<(), Box<dyn Error>> {
-        for name in names {
-            let given = match *name {
-                "level" => self.level.is_some(),
-                "hash" => self.hash.is_some(),
-                "depth" => self.depth.is_some(),
-                "time" => self.time.is_some(),
-                "threads" => self.threads.is_some(),
-                "selectivity" => self.selectivity.is_some(),
-                "seed" => self.seed.is_some(),
-                "book" => self.book.is_some(),
-                "no-book" => self.no_book,
-                "book-randomness" => self.book_randomness.is_some(),
-                _ => false,
-            };
-            if given {
-                return Err(usage(format!("--{name} does not apply to {command}")));
-            }
+        match self
+            .given
+            .iter()
+            .find(|given| names.contains(&given.as_str()))
+        {
+            Some(name) => Err(usage(format!("--{name} does not apply to {command}"))),
+            None => Ok(()),
         }
-        Ok(())
+    }
+
+    /// Refuses every engine option given: `command` searches nothing.
+    pub fn refuse_all(&self, command: &str) -> Result<(), Box<dyn Error>> {
+        match self.given.first() {
+            Some(name) => Err(usage(format!("--{name} does not apply to {command}"))),
+            None => Ok(()),
+        }
     }
 }
 
-/// The names of every engine option, for [`EngineArgs::refuse`] by a
-/// command that searches nothing.
-pub const ENGINE_OPTIONS: &[&str] = &[
-    "level",
-    "hash",
-    "depth",
-    "time",
-    "threads",
-    "selectivity",
-    "seed",
-    "book",
-    "no-book",
-    "book-randomness",
-];
+/// Which engine options a subcommand takes.
+#[derive(Clone, Copy, Debug)]
+pub enum Takes {
+    /// Every one: the modes that play.
+    All,
+    /// These ids of [`EngineArgs`]; the others are hidden from its help
+    /// and refused, with the reason `why` (if not empty).
+    Only {
+        ids: &'static [&'static str],
+        why: &'static str,
+    },
+}
+
+/// The engine options of each subcommand (`None`: the mode without one).
+/// A subcommand not named here takes none.
+pub fn engine_use(subcommand: Option<&str>) -> Takes {
+    let only = |ids, why| Takes::Only { ids, why };
+    match subcommand {
+        None | Some("console" | "nboard" | "gtp" | "move") => Takes::All,
+        Some("gomocup") => only(&["level", "hash", "depth", "time", "threads"], ""),
+        Some("perft") => only(&["depth"], "its depth is --depth"),
+        Some("solve") => only(
+            &["hash", "threads", "selectivity", "seed"],
+            "it always solves to the end",
+        ),
+        Some("bench") => only(
+            &["depth", "selectivity"],
+            "one thread, a fresh table, fixed positions",
+        ),
+        Some("analyze") => only(
+            &["hash", "depth", "time", "threads", "selectivity", "book", "no-book"],
+            "its depth is --depth, its time --time",
+        ),
+        Some("book") => only(
+            &[],
+            "give the options of a book command after it: oxello book build --depth 20",
+        ),
+        Some("match") => only(
+            &["hash", "depth", "time", "threads", "seed"],
+            "name each engine's level and options in --engine: level:10, \
+             or a command such as \"oxello nboard --level 10\"",
+        ),
+        Some("search-labels") => only(&["depth", "threads", "selectivity"], ""),
+        Some("fit-probcut") => only(
+            &["hash", "threads", "seed"],
+            "its depths are --max-depth and --max-endgame-empties",
+        ),
+        Some("selfplay") => only(
+            &["level", "hash", "depth", "threads", "selectivity", "seed"],
+            "it searches by depth and --nodes, never by time: a time limit would make \
+             the records depend on the machine and its load",
+        ),
+        Some("openings") => only(&[], "its search is fixed, for the same list every run"),
+        Some("show" | "move-order") => only(&[], "it searches nothing"),
+        Some(_) => only(&[], ""),
+    }
+}
+
+/// The ids of [`EngineArgs`]' options.
+fn engine_ids() -> Vec<String> {
+    EngineArgs::augment_args(clap::Command::new("engine"))
+        .get_arguments()
+        .map(|arg| arg.get_id().to_string())
+        .collect()
+}
+
+/// The clap command of the command line: the derived one, with the engine
+/// options added to every subcommand (those it does not take hidden from
+/// its help, and refused by [`parse_from`]). With `hyphen_positions`, a
+/// POSITION may start with `-` (a board string such as `---...OX... X`);
+/// an unknown option in its place is then refused by [`PositionArg`], and
+/// [`parse_from`] parses again without, for clap's own message and its
+/// suggestion of a similar option.
+pub fn command(hyphen_positions: bool) -> clap::Command {
+    use clap::CommandFactory as _;
+    let mut root = Cli::command();
+    let names: Vec<String> = root
+        .get_subcommands()
+        .map(|sub| sub.get_name().to_string())
+        .collect();
+    let ids = engine_ids();
+    for name in names {
+        let takes = engine_use(Some(&name));
+        root = root.mut_subcommand(&name, |sub| {
+            let mut sub = EngineArgs::augment_args(sub);
+            for id in &ids {
+                let taken = match takes {
+                    Takes::All => true,
+                    Takes::Only { ids, .. } => ids.contains(&id.as_str()),
+                };
+                if !taken {
+                    sub = sub.mut_arg(id, |arg| arg.hide(true));
+                }
+            }
+            if sub.get_arguments().any(|arg| arg.get_id() == "position") {
+                sub = sub.mut_arg("position", |arg| {
+                    let arg = arg.allow_hyphen_values(hyphen_positions);
+                    if hyphen_positions {
+                        arg.value_parser(PositionArg)
+                    } else {
+                        arg
+                    }
+                });
+            }
+            sub
+        });
+    }
+    root
+}
+
+/// Marks the error of an unknown option read as a POSITION.
+const OPTION_AS_POSITION: &str = "an option read as a position";
+
+/// The POSITION value parser under `hyphen_positions` (see [`command`]): a
+/// value starting with `-` must look like a board string.
+#[derive(Clone, Copy, Debug)]
+struct PositionArg;
+
+impl clap::builder::TypedValueParser for PositionArg {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        use clap::error::{ContextKind, ContextValue, ErrorKind};
+        let text = clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)?;
+        if text.starts_with('-') && !looks_like_board(&text) {
+            let mut error = clap::Error::new(ErrorKind::UnknownArgument).with_cmd(cmd);
+            error.insert(
+                ContextKind::Custom,
+                ContextValue::String(OPTION_AS_POSITION.to_string()),
+            );
+            return Err(error);
+        }
+        Ok(text)
+    }
+}
+
+/// Whether `text` looks like a board string (see
+/// [`oxello::formats::board_string`]): at least 16 square symbols, spaces,
+/// and a side to move, possibly the word `black` or `white`. No option
+/// does.
+fn looks_like_board(text: &str) -> bool {
+    let lower = text.trim().to_ascii_lowercase();
+    let squares = lower
+        .strip_suffix("black")
+        .or_else(|| lower.strip_suffix("white"))
+        .unwrap_or(&lower);
+    let symbols = squares.chars().filter(|c| !c.is_whitespace()).count();
+    symbols >= 16
+        && squares
+            .chars()
+            .all(|c| c.is_whitespace() || "xbo*w-._01;".contains(c))
+}
+
+/// Parses the command line `args` (the program's name first): clap's
+/// parse (see [`command`]), then the engine options given before the
+/// subcommand overridden by those after it, and those the subcommand does
+/// not take refused. Every error is clap's, with its exit code (2 for a
+/// wrong command line, 0 for `--help` and `--version`).
+pub fn parse_from<T: Into<std::ffi::OsString> + Clone>(
+    args: impl IntoIterator<Item = T>,
+) -> Result<Cli, clap::Error> {
+    use clap::FromArgMatches as _;
+    use clap::error::{ContextKind, ErrorKind};
+    let args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
+    let matches = match command(true).try_get_matches_from(&args) {
+        Ok(matches) => matches,
+        Err(error) if error.get(ContextKind::Custom).is_some() => {
+            command(false).try_get_matches_from(&args)?
+        }
+        // An unknown option may have been taken for the POSITION, making
+        // the error about a later argument: without hyphen positions, clap
+        // names the option itself and suggests a similar one.
+        Err(error) if error.kind() == ErrorKind::UnknownArgument => {
+            match command(false).try_get_matches_from(&args) {
+                Err(strict)
+                    if strict.kind() == ErrorKind::UnknownArgument && !about_a_board(&strict) =>
+                {
+                    return Err(strict);
+                }
+                _ => return Err(error),
+            }
+        }
+        Err(error) => return Err(error),
+    };
+    let mut cli = Cli::from_arg_matches(&matches)?;
+    let subcommand = matches.subcommand();
+    if let Some((_, sub)) = subcommand {
+        cli.engine.update_from_arg_matches(sub)?;
+    }
+    let given = |matches: &clap::ArgMatches, id: &str| {
+        matches.value_source(id) == Some(clap::parser::ValueSource::CommandLine)
+    };
+    cli.engine.given = engine_ids()
+        .into_iter()
+        .filter(|id| given(&matches, id) || subcommand.is_some_and(|(_, sub)| given(sub, id)))
+        .collect();
+    let name = subcommand.map(|(name, _)| name);
+    if let Takes::Only { ids, why } = engine_use(name)
+        && let Some(id) = cli
+            .engine
+            .given
+            .iter()
+            .find(|id| !ids.contains(&id.as_str()))
+    {
+        let why = if why.is_empty() {
+            String::new()
+        } else {
+            format!(" ({why})")
+        };
+        return Err(clap::Error::raw(
+            ErrorKind::ArgumentConflict,
+            format!(
+                "--{id} does not apply to {}{why}\n",
+                name.unwrap_or("oxello")
+            ),
+        ));
+    }
+    Ok(cli)
+}
+
+/// Whether a clap error is about a board string taken for an option.
+fn about_a_board(error: &clap::Error) -> bool {
+    use clap::error::{ContextKind, ContextValue};
+    match error.get(ContextKind::InvalidArg) {
+        Some(ContextValue::String(arg)) => looks_like_board(arg) || !arg.starts_with('-'),
+        _ => true,
+    }
+}
 
 /// Refuses a `--hash` of `mib` MiB out of range, or larger than the memory
 /// the machine has available for `tables` such tables (a match runs several
@@ -382,7 +608,9 @@ pub enum Command {
     ///
     /// Prints one row per position (number, empties, best move, score,
     /// expected score, nodes, time, nodes/s) and totals; exits non-zero when
-    /// a score disagrees with the file.
+    /// a score disagrees with the file. A long solve says on stderr how long
+    /// it should take, warns when that is out of reach, and shows each step
+    /// it finishes.
     Solve(SolveArgs),
     /// Run the fixed benchmark: midgame positions to a fixed depth and
     /// endgame positions solved, one thread, fresh table; prints the node
@@ -484,13 +712,54 @@ pub enum Command {
     Book(book::BookArgs),
 }
 
-/// Whether the command line asks for JSON (`--json`): errors are then one
-/// JSON object on stdout, `{"error":"..."}`, so that a script reads one
-/// object whatever happens.
-pub fn json_requested(args: impl IntoIterator<Item = std::ffi::OsString>) -> bool {
-    args.into_iter()
-        .take_while(|arg| arg != "--")
-        .any(|arg| arg == "--json")
+/// Whether the command line asks for JSON: `--json` given to a subcommand
+/// that has it. Errors are then one JSON object on stdout,
+/// `{"error":"..."}`, so that a script reads one object whatever happens.
+pub fn json_requested(args: &[std::ffi::OsString]) -> bool {
+    let command = command(false);
+    let words = || args.iter().skip(1).take_while(|arg| *arg != "--");
+    let subcommand = words().find_map(|arg| command.find_subcommand(arg.to_str()?));
+    subcommand.is_some_and(|sub| {
+        sub.get_arguments()
+            .any(|arg| arg.get_long() == Some("json"))
+    }) && words().any(|arg| arg == "--json")
+}
+
+/// Whether a command-line word holds a control character (a line break, a
+/// tab...).
+pub fn has_control(arg: &std::ffi::OsStr) -> bool {
+    arg.to_string_lossy().chars().any(char::is_control)
+}
+
+/// `text` with every control character escaped (`\n`, `\t`): an error
+/// message is one line whatever values it quotes.
+pub fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+/// Clap's message `text` about the command line `args`, each word of
+/// `args` that holds a control character (and its value after a `=`)
+/// shown escaped, so that the message keeps clap's lines.
+pub fn escape_values(text: &str, args: &[std::ffi::OsString]) -> String {
+    let mut text = text.to_string();
+    for arg in args.iter().filter(|arg| has_control(arg)) {
+        let arg = arg.to_string_lossy();
+        let value = arg.split_once('=').map(|(_, value)| value);
+        for raw in std::iter::once(arg.as_ref()).chain(value) {
+            if has_control(raw.as_ref()) {
+                text = text.replace(raw, &one_line(raw));
+            }
+        }
+    }
+    text
 }
 
 /// Prints `{"error":"MESSAGE"}` on stdout.
@@ -540,16 +809,6 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn Error>> {
         oxello::protocol::run(mode, options, gomoku)?;
         Ok(ExitCode::SUCCESS)
     };
-    // The book options, refused where nothing plays from a book.
-    const BOOK_OPTIONS: &[&str] = &["book", "no-book", "book-randomness"];
-    match &cli.command {
-        None | Some(Command::Nboard | Command::Gtp | Command::Move(_) | Command::Book(_)) => {}
-        Some(Command::Console(args)) if args.game == game::Game::Othello => {}
-        Some(Command::Analyze(args)) if game_analysis::wanted(args) => {
-            engine.refuse("analyze (it plays no move)", &["book-randomness"])?
-        }
-        Some(_) => engine.refuse("this command (it plays from no book)", BOOK_OPTIONS)?,
-    }
     // An Othello mode, which never switches to gomoku.
     let protocol = |mode, options| run_loop(mode, options, Default::default());
     let gomoku = |mode, gomoku| run_loop(mode, Default::default(), gomoku);
@@ -570,18 +829,18 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn Error>> {
         Some(Command::Gtp) => protocol(Mode::Gtp, engine.options()?),
         Some(Command::Move(args)) => r#move::run(args, engine),
         Some(Command::Perft(args)) => perft::run(args, engine),
-        Some(Command::Show(args)) => show::run(args, engine),
+        Some(Command::Show(args)) => show::run(args),
         Some(Command::Solve(args)) => solve::run(args, engine),
         Some(Command::Bench(args)) => bench::run(args, engine),
         Some(Command::Analyze(args)) => analyze::run(args, engine),
         Some(Command::Match(args)) => r#match::run(args, engine),
-        Some(Command::TrainEval(args)) => train_eval::run(args, engine),
+        Some(Command::TrainEval(args)) => train_eval::run(args),
         Some(Command::SearchLabels(args)) => search_labels::run(args, engine),
         Some(Command::FitProbcut(args)) => fit_probcut::run(args, engine),
-        Some(Command::Openings(args)) => openings::run(args, engine),
-        Some(Command::MoveOrder(args)) => move_order::run(args, engine),
+        Some(Command::Openings(args)) => openings::run(args),
+        Some(Command::MoveOrder(args)) => move_order::run(args),
         Some(Command::Selfplay(args)) => selfplay::run(args, engine),
-        Some(Command::Book(args)) => book::run(args, engine),
+        Some(Command::Book(args)) => book::run(args),
     }
 }
 
@@ -623,29 +882,27 @@ mod tests {
     /// and its check says what is allowed (defect 6: the limit is stated).
     #[test]
     fn negative_numbers_are_values_and_time_limits_are_stated() {
-        use clap::Parser as _;
-        let cli = Cli::try_parse_from(["oxello", "move", "f5d6", "--time", "-1"])
+        let cli = parse_from(["oxello", "move", "f5d6", "--time", "-1"])
             .expect("-1 is the value of --time");
         assert_eq!(cli.engine.time, Some(-1.0));
         let error = cli.engine.options().unwrap_err().to_string();
         assert!(error.contains("above 0 and below 10000000"), "{error}");
-        let cli = Cli::try_parse_from(["oxello", "--time", "1e9", "show"]).unwrap();
+        let cli = parse_from(["oxello", "--time", "1e9", "move", "f5"]).unwrap();
         let error = cli.engine.options().unwrap_err().to_string();
         assert!(error.contains("below 10000000"), "{error}");
         let selfplay = ["oxello", "selfplay", "-g", "2", "-o", "x.jsonl"];
-        let cli = Cli::try_parse_from(selfplay.iter().chain(&["--temperature", "-1"]));
+        let cli = parse_from(selfplay.iter().chain(&["--temperature", "-1"]));
         assert!(cli.is_ok(), "-1 is the value of --temperature");
     }
 
     /// Issue 75, defect 14: a match of no games is a usage error.
     #[test]
     fn a_match_of_no_games_is_refused() {
-        use clap::Parser as _;
         for option in ["--games", "--rounds", "--stop-after"] {
             let args = [
                 "oxello", "match", "-e", "greedy", "-e", "random", option, "0",
             ];
-            let error = Cli::try_parse_from(args).unwrap_err();
+            let error = parse_from(args).unwrap_err();
             assert_eq!(error.exit_code(), 2, "{option}");
         }
     }

@@ -12,7 +12,6 @@ use std::process::ExitCode;
 #[derive(Debug, Args)]
 pub struct MoveArgs {
     /// The position: a board string, a transcript, or a file (GGF, ...).
-    #[arg(allow_hyphen_values = true)]
     pub position: String,
     /// Board size (4, 6 or 8) for transcripts.
     #[arg(short, long, default_value = "8")]

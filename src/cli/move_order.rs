@@ -1,7 +1,6 @@
 //! `oxello move-order --game gomoku`: where a teacher engine's moves fall
 //! in the gomoku search's move order ([`oxello::train::gomoku::order`]).
 
-use super::EngineArgs;
 use super::game::Game;
 use clap::Args;
 use oxello::train::gomoku::order::{Tally, percent};
@@ -24,8 +23,7 @@ pub struct MoveOrderArgs {
 }
 
 /// Tallies every file and prints the report.
-pub fn run(args: &MoveOrderArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
-    engine.refuse("move-order", super::ENGINE_OPTIONS)?;
+pub fn run(args: &MoveOrderArgs) -> Result<ExitCode, Box<dyn Error>> {
     super::game::require_gomoku(args.game, "move-order")?;
     let name = &args.teacher;
     let mut tally = Tally::default();

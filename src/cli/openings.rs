@@ -1,7 +1,6 @@
 //! `oxello openings --game gomoku`: writes the balanced gomoku opening list
 //! (`positions/gomoku-openings.txt`, [`oxello::train::gomoku::openings`]).
 
-use super::EngineArgs;
 use super::game::Game;
 use clap::Args;
 use oxello::train::gomoku::openings;
@@ -22,8 +21,7 @@ pub struct OpeningsArgs {
 
 /// Judges every opening and writes the most balanced ones on stdout, in
 /// c-gomoku-cli's offset format, with their scores on stderr.
-pub fn run(args: &OpeningsArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
-    engine.refuse("openings", super::ENGINE_OPTIONS)?;
+pub fn run(args: &OpeningsArgs) -> Result<ExitCode, Box<dyn Error>> {
     super::game::require_gomoku(args.game, "openings")?;
     let judged = openings::judge();
     eprintln!(

@@ -19,7 +19,7 @@ const DEFAULT_PERFT_DEPTH: u32 = 9;
 #[derive(Debug, Args)]
 pub struct PerftArgs {
     /// Position to count from: `start`, a board string, a transcript, or a file.
-    #[arg(default_value = "start", allow_hyphen_values = true)]
+    #[arg(default_value = "start")]
     pub position: String,
     /// Board size (4, 6 or 8) for `start` and transcripts.
     #[arg(short, long, default_value = "8")]
@@ -45,10 +45,6 @@ pub enum Backend {
 }
 
 pub fn run(args: &PerftArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
-    engine.refuse(
-        "perft",
-        &["level", "hash", "time", "threads", "selectivity", "seed"],
-    )?;
     let depth = engine.depth.unwrap_or(DEFAULT_PERFT_DEPTH);
     let game = super::load(&args.position, args.size)?;
     let mut out = std::io::stdout().lock();

@@ -63,7 +63,6 @@ pub const DEFAULT_LABEL_DEPTH: u32 = 10;
 const LABEL_HASH_MIB: usize = 16;
 
 pub fn run(args: &SearchLabelsArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
-    engine.refuse("search-labels", &["level", "time", "hash", "seed"])?;
     if args.every == 0 {
         return Err(super::usage("search-labels: --every must be at least 1"));
     }

@@ -4,6 +4,7 @@
 use super::game::{Game, gomoku_config};
 use super::{EngineArgs, usage};
 use clap::Args;
+use oxello::arena::results::count;
 use oxello::bitboard::BoardSize;
 use oxello::engine::{Level, Player};
 use oxello::gomoku::Rule;
@@ -182,20 +183,8 @@ impl SelfplayArgs {
     }
 }
 
-/// Refuses `--time`: self-play is reproducible, limited by depth and nodes.
-fn refuse_time(engine: &EngineArgs) -> Result<(), Box<dyn Error>> {
-    if engine.time.is_some() {
-        return Err(usage(
-            "selfplay searches by depth and --nodes, not --time: a time limit \
-             would make the records depend on the machine and its load",
-        ));
-    }
-    Ok(())
-}
-
 /// The run the arguments ask for.
 pub fn config(args: &SelfplayArgs, engine: &EngineArgs) -> Result<Config, Box<dyn Error>> {
-    refuse_time(engine)?;
     let temperature = args.temperature.unwrap_or(1.0);
     let policy_temperature = args.policy_temperature.unwrap_or(1.0);
     let max_loss = args.max_loss.unwrap_or(4);
@@ -265,17 +254,10 @@ pub fn gomoku(
     args: &SelfplayArgs,
     engine: &EngineArgs,
 ) -> Result<(GomokuSelfplay, Run), Box<dyn Error>> {
-    refuse_time(engine)?;
-    for (name, given) in [
-        ("--level", engine.level.is_some()),
-        ("--selectivity", engine.selectivity.is_some()),
-    ] {
-        if given {
-            return Err(usage(format!(
-                "{name} does not apply to --game gomoku (use --depth and --nodes)"
-            )));
-        }
-    }
+    engine.refuse(
+        "selfplay --game gomoku (use --depth and --nodes)",
+        &["level", "selectivity"],
+    )?;
     let temperature = args.temperature.unwrap_or(GOMOKU_TEMPERATURE);
     let policy_temperature = args.policy_temperature.unwrap_or(GOMOKU_TEMPERATURE);
     let max_loss = args.max_loss.unwrap_or(GOMOKU_MAX_LOSS);
@@ -385,22 +367,30 @@ pub fn run(args: &SelfplayArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn
 }
 
 fn report(summary: &Summary, title: &str, shard: Shard, seconds: f64) {
+    if summary.unchecked_settings {
+        eprintln!(
+            "note: the output has no settings file (an older oxello wrote it): its {} \
+             were resumed on trust that this run's settings wrote them",
+            count(summary.resumed_games as u32, "game", "games")
+        );
+    }
     if summary.resumed_games > 0 || summary.dropped_bytes > 0 {
         eprintln!(
-            "resumed: {} games kept, {} bytes of an unfinished game cut off",
-            summary.resumed_games, summary.dropped_bytes
+            "resumed: {} kept, {} bytes of an unfinished game cut off",
+            count(summary.resumed_games as u32, "game", "games"),
+            summary.dropped_bytes
         );
     }
     // Gomoku has no opening list.
     let openings = match summary.openings {
         0 => String::new(),
-        n => format!("; {n} openings"),
+        n => format!("; {}", count(n as u32, "opening", "openings")),
     };
     eprintln!(
-        "selfplay {title} shard {shard}: {} games, {} records in {seconds:.1} s \
+        "selfplay {title} shard {shard}: {}, {} in {seconds:.1} s \
          ({:.1} games/min, {:.0} records/s{openings})",
-        summary.games,
-        summary.records,
+        count(summary.games as u32, "game", "games"),
+        count(summary.records as u32, "record", "records"),
         summary.games as f64 * 60.0 / seconds.max(1e-9),
         summary.records as f64 / seconds.max(1e-9),
     );

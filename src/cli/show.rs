@@ -1,6 +1,5 @@
 //! `oxello show`: a position as a board diagram.
 
-use super::EngineArgs;
 use clap::Args;
 use oxello::bitboard::BoardSize;
 use oxello::diagram::diagram;
@@ -13,22 +12,23 @@ use std::process::ExitCode;
 #[derive(Debug, Args)]
 pub struct ShowArgs {
     /// The position: `start`, a board string, a transcript, or a file.
-    #[arg(default_value = "start", allow_hyphen_values = true)]
+    #[arg(default_value = "start")]
     pub position: String,
     /// Board size (4, 6 or 8) for `start` and transcripts.
     #[arg(short, long, default_value = "8")]
     pub size: BoardSize,
 }
 
-pub fn run(args: &ShowArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
-    engine.refuse("show", super::ENGINE_OPTIONS)?;
+pub fn run(args: &ShowArgs) -> Result<ExitCode, Box<dyn Error>> {
     let game = super::load(&args.position, args.size)?;
     let mut out = std::io::stdout().lock();
     let position = game.position();
     write!(out, "{}", diagram(&position))?;
     writeln!(out, "board {}", board_string::format_position(&position))?;
-    if !game.moves().is_empty() {
-        writeln!(out, "moves {}", transcript::format_game(&game))?;
+    // Transcripts leave passes out: a game of passes alone has none.
+    let moves = transcript::format_game(&game);
+    if !moves.is_empty() {
+        writeln!(out, "moves {moves}")?;
     }
     Ok(ExitCode::SUCCESS)
 }

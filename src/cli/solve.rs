@@ -1,7 +1,9 @@
 //! `oxello solve`: exact or WLD solves of OBF suites and single positions.
 
+use super::solve_progress::SolveProgress;
 use super::{EngineArgs, usage};
 use clap::Args;
+use oxello::arena::results::count;
 use oxello::bitboard::BoardSize;
 use oxello::formats::{board_string, obf, wthor};
 use oxello::json::{SearchJson, to_line};
@@ -18,7 +20,7 @@ pub struct SolveArgs {
     /// An OBF file of positions to solve (with expected scores), or one
     /// position: `start`, a board string, a transcript, or a file holding
     /// one.
-    #[arg(default_value = "start", allow_hyphen_values = true)]
+    #[arg(default_value = "start")]
     pub position: String,
     /// Board size (4, 6 or 8) for `start` and transcripts.
     #[arg(short, long, default_value = "8")]
@@ -116,10 +118,6 @@ struct TotalJson {
 }
 
 pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
-    engine.refuse(
-        "solve (it always solves to the end)",
-        &["level", "depth", "time"],
-    )?;
     let sampling = args.sample_wthor.is_some() || args.sample_selfplay.is_some();
     if !sampling && (args.empties.is_some() || args.count.is_some()) {
         return Err(usage(
@@ -204,13 +202,30 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
             threads: options.search_threads(false),
             ..Limits::default()
         };
-        let result = searcher.search(&task.position, &limits, &StopSignal::new(), &mut |report| {
-            if report.rank == 0 {
-                bar.set_message(format!(
-                    "#{}: depth {}, {:+}, {} nodes",
-                    task.number, report.depth, report.score, report.nodes
-                ));
-            }
+        let progress = SolveProgress::start(
+            task.number,
+            task.position,
+            mode,
+            limits.threads,
+            args.json,
+            &bar,
+        );
+        let result = std::thread::scope(|scope| {
+            let (done, running) = std::sync::mpsc::channel::<()>();
+            let progress = &progress;
+            scope.spawn(move || progress.heartbeat(&running));
+            let result =
+                searcher.search(&task.position, &limits, &StopSignal::new(), &mut |report| {
+                    progress.step(report);
+                    if report.rank == 0 {
+                        bar.set_message(format!(
+                            "#{}: depth {}, {:+}, {} nodes",
+                            task.number, report.depth, report.score, report.nodes
+                        ));
+                    }
+                });
+            drop(done);
+            result
         });
         let entry = solved_entry(task, &result);
         let agrees = task
@@ -247,8 +262,8 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
     } else {
         writeln!(
             out,
-            "{} positions, {wrong} wrong, {nodes} nodes in {:.3} s, {:.0} nodes/s",
-            tasks.len(),
+            "{}, {wrong} wrong, {nodes} nodes in {:.3} s, {:.0} nodes/s",
+            count(tasks.len() as u32, "position", "positions"),
             time.as_secs_f64(),
             nps
         )?;

@@ -2,7 +2,6 @@
 //! (8x8) or to self-play records (6x6); with `--game gomoku`, the gomoku
 //! evaluation's weights to self-play records and match games.
 
-use super::EngineArgs;
 use super::game::Game;
 use clap::Args;
 use oxello::formats::wthor;
@@ -143,8 +142,7 @@ impl GomokuTrainArgs {
 }
 
 /// Reads every `.wtb` file of the folder, trains, writes the weight file.
-pub fn run(args: &TrainEvalArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
-    engine.refuse("train-eval", super::ENGINE_OPTIONS)?;
+pub fn run(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
     if args.game == Game::Gomoku {
         return run_gomoku(args);
     }

@@ -1,247 +1,270 @@
-//! The console for people, modelled on Edax's: play against the engine or a
-//! simple player, look for hints, analyse a game, solve a position.
+//! The console for people, one for both games: play against oxello, ask
+//! for hints, take moves back. `Console` holds what the games share (who
+//! plays which colour, oxello's moves when its turn comes, `undo`/`redo`,
+//! `time`, `stop`, the command table and `help`); a game supplies its
+//! board, moves and searches through the `ConsoleGame` trait: Othello
+//! (`othello.rs` beside this file) and gomoku
+//! ([`crate::protocol::gomoku_console`]).
 //!
-//! After every change the board is printed with the legal moves marked, the
-//! disc counts and the side to move. Forced passes are played by themselves.
-//! While the engine thinks, a table shows each completed iteration:
+//! It opens with the board and says who plays what: by default the person
+//! plays Black against oxello (`mode 0`). After every change the board is
+//! printed, the last move in lower case; when oxello is to move it thinks,
+//! printing each finished iteration, and plays. Errors are one line
+//! starting with `error:` and leave the game as it was. Lines typed while
+//! oxello thinks wait their turn, `quit` and the end of input included (a
+//! game of `mode 2` is played out first).
 //!
-//! ```text
-//!  depth|score|       time   |  nodes (N)  |   N/s    | principal variation
-//! ------+-----+--------------+-------------+----------+----------------------
-//!      8   -02       0:00.002         23480    8292527  f6 e6 f4 e3 c5 c6 d6 e7
-//!   100%  >+02       0:01.234      12345678   10004601  c4 e3 f6
-//! ```
+//! `stop`, or Ctrl-C, ends the search the moment it is typed: oxello, when
+//! it was choosing its move, plays the best move found so far ("move now",
+//! as GUIs have it) and waits for the next command; a hint, solve or
+//! analysis shows what it found and the game stays as it was. Ctrl-C while
+//! nothing runs, or twice within two seconds, quits.
 //!
-//! The score is the side to move's disc difference, after a bound marker
-//! (`>` at least, `<` at most, blank exact). Errors are one line starting
-//! with `error:` and leave the game as it was. Lines typed while the engine
-//! thinks wait their turn, `quit` and the end of input included (a game of
-//! `mode 2` is played out first); `stop` ends the search the moment it is
-//! typed (the engine plays the best move found so far and waits for the next
-//! command). See [`COMMANDS`] (or type `help`) for the
-//! commands.
-//!
-//! `mode` says who plays which colour: 0 you Black against oxello, 1 oxello
-//! Black against you, 2 oxello against itself (the game is played out), 3
-//! (the default) people on both sides, oxello moving only on `go`. A move
-//! typed for a colour oxello plays is refused, even while oxello waits (after
-//! `stop`, `undo` or `redo`): `go` lets it move.
+//! `mode` says who plays which colour: 0 you Black against oxello (the
+//! default), 1 oxello Black against you, 2 oxello against itself (the game
+//! is played out), 3 people on both sides, oxello moving only on `go`. A
+//! move typed for a colour oxello plays is refused, even while oxello waits
+//! (after `stop`, `undo` or `redo`): `go` lets it move. `undo n` takes back
+//! n moves and `redo n` replays n, each then going on to the person's turn
+//! when a person plays against oxello.
 
 mod commands;
+pub(crate) mod othello;
 
-use commands::fail;
+pub(crate) use commands::fail;
 pub use commands::{
-    COMMANDS, Command, CommandInfo, ConsoleError, MAX_PERFT_DEPTH, PlayMode, TABLE_HEADER,
-    format_score, format_time, help_lines, parse, table_row,
+    Command, CommandInfo, ConsoleError, GameWords, MAX_HINTS, MAX_SECONDS, MIN_SECONDS, PlayMode,
+    TimeSetting, describe_time, help_lines, parse, title,
 };
+pub use othello::{MAX_PERFT_DEPTH, TABLE_HEADER, format_score, format_time, table_row};
 
-use crate::analysis::{self, Analyser, AnalysisOptions, GameInfo};
-use crate::bitboard::squares;
 use crate::color::Color;
-use crate::diagram::diagram;
-use crate::engine::{DEFAULT_LEVEL, GoRequest, Level, Player, SearchEvent};
-use crate::formats::ggf::GgfGame;
-use crate::formats::spec;
-use crate::formats::transcript::{self, Token};
 use crate::game::Game;
-use crate::moves::Move;
-use crate::perft::{self, PassConvention};
-use crate::protocol::GameEvent;
-use crate::protocol::host::SearchHost;
-use crate::protocol::{Flow, Handler};
-use crate::search::{Depth, Report, SearchResult, SolveMode, StopReason};
-use std::time::Instant;
+use crate::protocol::{Flow, GameEvent, Handler};
+use std::time::Duration;
 
-/// What the running search is for.
-#[derive(Debug)]
-enum Task {
-    /// The engine chooses the move to play.
-    Play,
-    Hint,
-    Solve,
-    Analyze(Box<Analysis>),
+/// What oxello searches for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Search {
+    /// Its move, to be played.
+    Move,
+    /// The best n moves, not played.
+    Hint(usize),
 }
 
-/// An `analyze` in progress: the library's analysis, its searches run by the
-/// engine one at a time.
-#[derive(Debug)]
-struct Analysis {
-    analyser: Analyser,
-    started: Instant,
+/// What a search event came to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Nothing the console acts on (a progress row, a hint's end).
+    Nothing,
+    /// oxello played its move; `stopped` when `stop` cut its search short.
+    Played { stopped: bool },
 }
 
-/// The console handler.
-pub(crate) struct Console {
-    host: SearchHost,
-    game: Game,
-    mode: PlayMode,
-    /// No automatic engine move until the next command (after `stop`,
-    /// `undo`).
-    paused: bool,
-    /// The level hints, solves and analyses use while a simple player is
-    /// chosen: the last search level set.
-    search_level: Level,
-    task: Option<Task>,
-    rejected: bool,
-}
+/// A game as the console plays it: its position and moves, its board for
+/// people, and its engine. Errors are sentences for people, without the
+/// `error:` the console adds.
+pub(crate) trait ConsoleGame {
+    /// What the shared `help` lines and the greeting say in this game's
+    /// words.
+    const WORDS: GameWords;
+    /// The game's own commands, listed by `help` under [`Self::NAME`].
+    const COMMANDS: &'static [CommandInfo];
+    /// The game's name: `Othello`, `gomoku`.
+    const NAME: &'static str;
 
-fn title(color: Color) -> &'static str {
-    match color {
-        Color::Black => "Black",
-        Color::White => "White",
+    /// The game in a few words: `Othello 8x8`.
+    fn describe(&self) -> String;
+    /// A move to show in the greeting.
+    fn move_example(&self) -> String {
+        Self::WORDS.move_example.to_string()
+    }
+    /// Whether `text` is one or more moves in this game's syntax.
+    fn is_moves(&self, text: &str) -> bool;
+    /// The colour to move.
+    fn to_move(&self) -> Color;
+    /// How the game ended, or `None` while it goes on.
+    fn over(&self) -> Option<String>;
+    /// Moves played (forced passes go with the move before them).
+    fn moves_played(&self) -> usize;
+    /// Moves taken back that `redo` can replay.
+    fn moves_to_redo(&self) -> usize;
+    /// Plays a person's moves, all or none: `engine_plays` says which
+    /// colours are oxello's, whose moves are refused.
+    fn play_moves(
+        &mut self,
+        text: &str,
+        engine_plays: &dyn Fn(Color) -> bool,
+    ) -> Result<(), ConsoleError>;
+    /// Takes back one move (and the forced passes before it).
+    fn undo(&mut self) -> bool;
+    /// Replays one move taken back (and the forced passes after it).
+    fn redo(&mut self) -> bool;
+    /// Starts a new game; `arguments` as typed after `new`.
+    fn new_game(&mut self, arguments: &str, out: &mut Vec<String>) -> Result<(), ConsoleError>;
+    /// Plays the passes the rules force, saying so.
+    fn forced_passes(&mut self, out: &mut Vec<String>) {
+        let _ = out;
+    }
+    /// The board, its status and the moves played.
+    fn board(&self, out: &mut Vec<String>);
+
+    /// oxello's level in words.
+    fn level(&self) -> String;
+    /// Sets oxello's level from text; returns it in words.
+    fn set_level(&mut self, text: &str) -> Result<String, ConsoleError>;
+    /// oxello's time per move (`None`: no limit, the level decides).
+    fn time(&self) -> Option<Duration>;
+    fn set_time(&mut self, time: Option<Duration>);
+    fn threads(&self) -> usize;
+    fn set_threads(&mut self, threads: usize);
+
+    /// Starts a search of the current position.
+    fn think(&mut self, search: Search, out: &mut Vec<String>);
+    /// Handles an event of a search this game started.
+    fn event(&mut self, generation: u64, event: GameEvent, out: &mut Vec<String>) -> Outcome;
+    /// Whether a command's searches are still at work (lines wait).
+    fn busy(&self) -> bool;
+    /// Whether a search runs whose events are due.
+    fn searching(&self) -> bool;
+    /// Stops the running search and forgets it.
+    fn cancel(&mut self);
+    /// Whether a `stop` was read and is not handled yet: oxello starts no
+    /// move of its own meanwhile.
+    fn interrupted(&self) -> bool;
+    /// The `stop` line itself is handled: the searches it stopped are over.
+    fn stop_handled(&mut self) {}
+    /// A command of [`Self::COMMANDS`] (`name` is its first name);
+    /// returns whether it changed the game (the console then shows the
+    /// board, or oxello moves).
+    fn command(
+        &mut self,
+        name: &'static str,
+        rest: &str,
+        engine_plays: &dyn Fn(Color) -> bool,
+        out: &mut Vec<String>,
+    ) -> Result<bool, ConsoleError>;
+    /// The Othello game, for [`Handler::game`].
+    fn othello(&self) -> Option<&Game> {
+        None
     }
 }
 
-impl Console {
-    pub fn new(host: SearchHost) -> Console {
-        let search_level = match host.engine().options().player {
-            Player::Level(level) => level,
-            Player::Simple(_) => Level::new(DEFAULT_LEVEL),
-        };
+/// The console: a game and who plays it.
+pub(crate) struct Console<G> {
+    game: G,
+    mode: PlayMode,
+    /// No move of oxello's own until the next command (after `stop`,
+    /// `undo`, `redo`).
+    paused: bool,
+    rejected: bool,
+}
+
+impl<G: ConsoleGame> Console<G> {
+    pub fn new(game: G) -> Console<G> {
         Console {
-            search_level,
-            game: host.engine().game().clone(),
-            host,
-            mode: PlayMode::HumanBoth,
+            game,
+            mode: PlayMode::HumanBlack,
             paused: false,
-            task: None,
             rejected: false,
         }
     }
 
-    fn print_board(&self, out: &mut Vec<String>) {
-        out.extend(diagram(&self.game.position()).lines().map(str::to_string));
-        if !self.game.moves().is_empty() {
-            out.push(format!(
-                "ply {}: {}",
-                self.game.moves().len(),
-                transcript::format_game(&self.game)
-            ));
-        }
+    /// The game, given back (the Othello engine's host, after a greeting).
+    pub fn into_game(self) -> G {
+        self.game
     }
 
-    /// After any change: forced passes, the board, then the engine's move
-    /// when it is its turn.
+    /// The game, for tests.
+    #[cfg(test)]
+    pub fn inner(&self) -> &G {
+        &self.game
+    }
+
+    /// The greeting: the game, who plays what, and how to move.
+    fn greeting(&self) -> String {
+        format!(
+            "oxello {}: {}. {}; type a move such as {}, or 'help'.",
+            env!("CARGO_PKG_VERSION"),
+            self.game.describe(),
+            self.mode.sentence(),
+            self.game.move_example()
+        )
+    }
+
+    /// After any change: forced passes, then oxello's move when its turn
+    /// has come (the board is printed after it), else the board.
     fn after_change(&mut self, out: &mut Vec<String>) {
-        while self.game.position().must_pass() {
-            let side = self.game.position().side;
-            if self.game.play(Move::Pass).is_err() {
-                break;
-            }
-            out.push(format!("{} has no legal move and passes.", title(side)));
+        self.game.forced_passes(out);
+        let due = !self.paused
+            && self.game.over().is_none()
+            && self.mode.engine_plays(self.game.to_move());
+        if !due {
+            return self.game.board(out);
         }
-        self.print_board(out);
-        let position = self.game.position();
-        if self.paused || position.is_game_over() || !self.mode.engine_plays(position.side) {
-            return;
-        }
-        if self.host.interrupted() {
-            // A stop was read while the last move was being found: wait for
-            // the next command.
+        if self.game.interrupted() {
+            // A stop was read while the last move was being found: wait
+            // for the next command.
             self.paused = true;
-            return;
+            return self.game.board(out);
         }
-        self.start(Task::Play, GoRequest::default(), out);
+        self.game.think(Search::Move, out);
     }
 
-    /// Starts a search of the current game. Hints and solves search even
-    /// when a simple player is chosen (analyses search with their own limits).
-    fn start(&mut self, task: Task, request: GoRequest, out: &mut Vec<String>) {
-        let player = self.host.engine().options().player;
-        let swap = matches!(player, Player::Simple(_)) && !matches!(task, Task::Play);
-        if swap {
-            let level = Player::Level(self.search_level);
-            self.host.engine_mut().set_player(level);
+    fn ensure_not_over(&self) -> Result<(), ConsoleError> {
+        match self.game.over() {
+            Some(end) => fail(format!("the game is over ({end}); 'new' starts another")),
+            None => Ok(()),
         }
-        if matches!(task, Task::Play) {
-            out.push(format!(
-                "oxello ({}) thinks for {}...",
-                player,
-                title(self.game.position().side)
-            ));
-        }
-        out.extend(TABLE_HEADER.iter().map(|line| line.to_string()));
-        self.host.start(&self.game, request);
-        if swap {
-            self.host.engine_mut().set_player(player);
-        }
-        self.task = Some(task);
-    }
-
-    /// The midgame depth of hints, solves and analyses.
-    fn search_depth(&self) -> u32 {
-        let options = self.host.engine().options();
-        let level = match options.player {
-            Player::Level(level) => level,
-            Player::Simple(_) => self.search_level,
-        };
-        options.depth.unwrap_or(level.midgame_depth)
     }
 
     fn execute(&mut self, command: Command, out: &mut Vec<String>) -> Result<Flow, ConsoleError> {
+        let mode = self.mode;
+        let engine_plays = move |color| mode.engine_plays(color);
         match command {
-            Command::New(size) => {
-                self.game = Game::new(size.unwrap_or(self.game.size()));
+            Command::Moves(text) => {
+                self.game.play_moves(&text, &engine_plays)?;
                 self.after_change(out);
             }
-            Command::SetBoard(position) => {
-                self.game = Game::from_position(position);
+            Command::New(arguments) => {
+                self.game.new_game(&arguments, out)?;
                 self.after_change(out);
             }
-            Command::Play(tokens) => {
-                let mut game = self.game.clone();
-                for (number, token) in tokens.iter().enumerate() {
-                    self.play_for_person(&mut game, *token)
-                        .map_err(|e| ConsoleError(format!("move {}: {}", number + 1, e.0)))?;
-                }
-                self.game = game;
-                self.after_change(out);
+            Command::Undo(n) => {
+                self.undo(n)?;
+                self.review(out);
             }
-            Command::Move(token) => {
-                let mut game = self.game.clone();
-                self.play_for_person(&mut game, token)?;
-                self.game = game;
-                self.after_change(out);
-            }
-            Command::Undo => {
-                self.undo()?;
-                self.paused = true;
-                self.print_board(out);
-            }
-            Command::Redo => {
-                self.redo()?;
-                self.paused = true;
-                self.print_board(out);
+            Command::Redo(n) => {
+                self.redo(n)?;
+                self.review(out);
             }
             Command::Go => {
                 self.ensure_not_over()?;
-                self.start(Task::Play, GoRequest::default(), out);
+                self.game.think(Search::Move, out);
             }
             Command::Hint(n) => {
                 self.ensure_not_over()?;
-                let request = GoRequest {
-                    multi_pv: n,
-                    ..GoRequest::default()
-                };
-                self.start(Task::Hint, request, out);
+                self.game.think(Search::Hint(n), out);
             }
-            Command::Level(None) => {
-                out.push(format!("level: {}", self.host.engine().options().player))
+            Command::Level(None) => out.push(format!("level: {}", self.game.level())),
+            Command::Level(Some(text)) => {
+                let level = self.game.set_level(&text)?;
+                out.push(format!("level: {level}"));
             }
-            Command::Level(Some(player)) => {
-                if let Player::Level(level) = player {
-                    self.search_level = level;
+            Command::Time(setting) => {
+                if let Some(setting) = setting {
+                    self.game.set_time(match setting {
+                        TimeSetting::Off => None,
+                        TimeSetting::PerMove(time) => Some(time),
+                    });
                 }
-                self.host.engine_mut().set_player(player);
-                out.push(format!("level: {player}"));
+                out.push(format!("time: {}", describe_time(self.game.time())));
             }
-            Command::Threads(None) => {
-                let options = self.host.engine().options();
-                out.push(format!("threads: {}", options.search_threads(false)));
-            }
-            Command::Threads(Some(n)) => {
-                self.host.engine_mut().set_threads(Some(n));
-                out.push(format!("threads: {n}"));
+            Command::Threads(threads) => {
+                if let Some(threads) = threads {
+                    self.game.set_threads(threads);
+                }
+                out.push(format!("threads: {}", self.game.threads()));
             }
             Command::Mode(None) => out.push(self.mode.to_string()),
             Command::Mode(Some(mode)) => {
@@ -249,363 +272,98 @@ impl Console {
                 out.push(mode.to_string());
                 self.after_change(out);
             }
-            Command::Analyze => self.analyze(out)?,
-            Command::Solve => {
-                self.ensure_not_over()?;
-                let request = GoRequest {
-                    solve: Some(SolveMode::Exact),
-                    ..GoRequest::default()
-                };
-                self.start(Task::Solve, request, out);
-            }
-            Command::Perft(depth) => {
-                let position = self.game.position();
-                let started = Instant::now();
-                let leaves = perft::perft(
-                    position.board,
-                    position.size,
-                    depth,
-                    PassConvention::PassIsPly,
-                );
-                let seconds = started.elapsed().as_secs_f64();
-                out.push(format!(
-                    "perft {depth}: {leaves} leaves in {seconds:.3} s ({:.0} leaves/s)",
-                    leaves as f64 / seconds.max(1e-9)
-                ));
-            }
-            Command::Load(path) => {
-                let game =
-                    spec::read_game(&path, self.game.size()).map_err(|error| match error {
-                        // A file error names the file itself.
-                        spec::SpecError::File(error) => ConsoleError(format!("load: {error}")),
-                        error => ConsoleError(format!("load {path}: {error}")),
-                    })?;
-                self.game = game;
-                out.push(format!("loaded {path}"));
-                self.after_change(out);
-            }
-            Command::Save(path) => {
-                let record = self.record();
-                std::fs::write(&path, format!("{record}\n"))
-                    .map_err(|error| ConsoleError(format!("cannot write {path}: {error}")))?;
-                out.push(format!("saved the game to {path}"));
-            }
-            Command::Board => self.print_board(out),
+            Command::Board => self.game.board(out),
             Command::Stop => {
                 // The reader stopped the search the moment it read the line;
                 // by now its answer has been handled.
                 self.paused = true;
-                self.host.stop();
+                self.game.stop_handled();
             }
-            Command::Help => out.extend(help_lines()),
+            Command::Help => out.extend(help_lines(&G::WORDS, G::NAME, G::COMMANDS)),
             Command::Quit => {
-                self.host.cancel();
-                self.task = None;
+                self.game.cancel();
                 return Ok(Flow::Quit);
+            }
+            Command::Game(name, rest) => {
+                if self.game.command(name, &rest, &engine_plays, out)? {
+                    self.after_change(out);
+                }
             }
         }
         Ok(Flow::Continue)
     }
 
-    /// Plays a move the person typed on `game`. A move of a colour the
-    /// engine plays is refused (it is the engine's to choose, even while it
-    /// waits after `stop`, `undo` or `redo`); on error `game` is unchanged.
-    fn play_for_person(&self, game: &mut Game, token: Token) -> Result<(), ConsoleError> {
-        let position = game.position();
-        // A square is played after the pass it may force: its mover is then
-        // the other colour.
-        let mover = match token {
-            Token::Square(_) if position.must_pass() => position.side.opponent(),
-            _ => position.side,
-        };
-        if !position.is_game_over() && self.mode.engine_plays(mover) {
-            return fail(format!(
-                "oxello plays {} in mode {}; 'go' lets it move, 'mode 3' lets you play both sides",
-                title(mover),
-                self.mode.number()
+    /// After `undo` or `redo`: the board, oxello waiting for `go` when it
+    /// is its turn (the person is looking through the game).
+    fn review(&mut self, out: &mut Vec<String>) {
+        self.paused = true;
+        self.game.board(out);
+        let side = self.game.to_move();
+        if self.game.over().is_none() && self.mode.engine_plays(side) {
+            out.push(format!(
+                "oxello plays {} and waits: 'go' lets it move",
+                title(side)
             ));
         }
-        play_token(game, token)
     }
 
-    fn ensure_not_over(&self) -> Result<(), ConsoleError> {
-        if self.game.is_over() {
-            fail("the game is over; 'new' starts another")
-        } else {
-            Ok(())
-        }
-    }
-
-    /// The game as a GGF record, players named after the mode.
-    fn record(&self) -> GgfGame {
-        let engine = format!("oxello-{}", self.host.engine().options().player);
-        let name = |color| {
-            if self.mode.engine_plays(color) {
-                engine.clone()
-            } else {
-                "human".to_string()
-            }
-        };
-        let mut record =
-            GgfGame::from_game(&self.game).with_players(&name(Color::Black), &name(Color::White));
-        record.place = "oxello".to_string();
-        record
-    }
-
-    /// Takes back one move and the passes before it; against the engine,
-    /// back to a position where the person is on move.
-    fn undo(&mut self) -> Result<(), ConsoleError> {
-        if self.game.moves().is_empty() {
+    /// Takes back `n` moves; against oxello, then back to a position where
+    /// the person is to move.
+    fn undo(&mut self, n: usize) -> Result<(), ConsoleError> {
+        let played = self.game.moves_played();
+        if played == 0 {
             return fail("nothing to undo");
         }
-        let mut game = self.game.clone();
-        let back_one = |game: &mut Game| {
-            while game.undo().is_some() {
-                if !game.position().must_pass() {
-                    break;
-                }
-            }
-        };
-        back_one(&mut game);
-        let against_engine = matches!(self.mode, PlayMode::HumanBlack | PlayMode::HumanWhite);
-        if against_engine
-            && self.mode.engine_plays(game.position().side)
-            && !game.moves().is_empty()
-        {
-            back_one(&mut game);
+        if n > played {
+            return fail(format!("undo {n}: only {}", moves(played, "played")));
         }
-        self.game = game;
+        for _ in 0..n {
+            self.game.undo();
+        }
+        while self.mode.against_engine()
+            && self.mode.engine_plays(self.game.to_move())
+            && self.game.undo()
+        {}
         Ok(())
     }
 
-    /// Replays moves taken back, the same way `undo` took them.
-    fn redo(&mut self) -> Result<(), ConsoleError> {
-        let mut game = self.game.clone();
-        if game.redo().is_none() {
+    /// Replays `n` moves taken back; against oxello, then on to a position
+    /// where the person is to move, as far as moves were taken back.
+    fn redo(&mut self, n: usize) -> Result<(), ConsoleError> {
+        let available = self.game.moves_to_redo();
+        if available == 0 {
             return fail("nothing to redo");
         }
-        while game.position().must_pass() && game.redo().is_some() {}
-        let against_engine = matches!(self.mode, PlayMode::HumanBlack | PlayMode::HumanWhite);
-        if against_engine && self.mode.engine_plays(game.position().side) && game.redo().is_some() {
-            while game.position().must_pass() && game.redo().is_some() {}
+        if n > available {
+            return fail(format!("redo {n}: only {}", moves(available, "to redo")));
         }
-        self.game = game;
+        for _ in 0..n {
+            self.game.redo();
+        }
+        while self.mode.against_engine()
+            && self.game.over().is_none()
+            && self.mode.engine_plays(self.game.to_move())
+            && self.game.redo()
+        {}
         Ok(())
     }
-
-    /// How the console analyses: as deep as the level plays (or `--depth`),
-    /// solving exactly from the level's exact-solve empties, at the
-    /// selectivity of `--selectivity` or the level's.
-    fn analysis_options(&self) -> AnalysisOptions {
-        let options = self.host.engine().options();
-        let level = match options.player {
-            Player::Level(level) => level,
-            Player::Simple(_) => self.search_level,
-        };
-        AnalysisOptions {
-            depth: Some(self.search_depth()),
-            time: options.time,
-            exact_from: level.exact_empties,
-            hash_mib: options.hash_mib,
-            threads: options.search_threads(false),
-            selectivity: options.selectivity.unwrap_or(level.selectivity),
-        }
-    }
-
-    fn analyze(&mut self, out: &mut Vec<String>) -> Result<(), ConsoleError> {
-        if self.game.moves().is_empty() {
-            return fail("no moves to analyse yet");
-        }
-        let options = self.analysis_options();
-        out.push(format!(
-            "analysing {} moves from the last one back (depth {}, exact from {} empties); 'stop' ends it",
-            self.game.moves().len(),
-            options.depth.unwrap_or_default(),
-            options.exact_from
-        ));
-        let analysis = Analysis {
-            analyser: Analyser::new(&self.game, options),
-            started: Instant::now(),
-        };
-        self.task = Some(Task::Analyze(Box::new(analysis)));
-        self.advance_analysis(None, out);
-        Ok(())
-    }
-
-    /// Takes the result of the last analysis search (if any) and starts the
-    /// next one, or prints the table: of every move when done, of the moves
-    /// analysed so far when stopped.
-    fn advance_analysis(&mut self, result: Option<SearchResult>, out: &mut Vec<String>) {
-        let Some(Task::Analyze(mut analysis)) = self.task.take() else {
-            return;
-        };
-        let mut stopped = self.host.interrupted();
-        if let Some(result) = result {
-            if result.stopped == Some(StopReason::Signal) {
-                // An unfinished search says nothing sure about its move.
-                stopped = true;
-            } else {
-                analysis.analyser.record(&result);
-            }
-        }
-        let next = if stopped {
-            None
-        } else {
-            analysis.analyser.next_search()
-        };
-        if let Some(search) = next {
-            self.host.start_limits(search.position, search.limits);
-            self.task = Some(Task::Analyze(analysis));
-            return;
-        }
-        let info = GameInfo::default();
-        let mut result = analysis.analyser.analysis();
-        if let Some(book) = self.host.engine().book() {
-            analysis::mark_book(&mut result, book);
-        }
-        let table = analysis::format_table(&info, &result);
-        out.extend(table.lines().map(str::to_string));
-        let elapsed = format_time(analysis.started.elapsed());
-        out.push(if stopped {
-            format!(
-                "analysis stopped after {}: the last {} of {} moves analysed",
-                elapsed,
-                analysis.analyser.done(),
-                analysis.analyser.total()
-            )
-        } else {
-            format!("analysis done in {elapsed}")
-        });
-    }
-
-    fn finished(&mut self, result: SearchResult, out: &mut Vec<String>) {
-        match self.task.take() {
-            Some(Task::Play) => {
-                if result.stopped == Some(StopReason::Signal) {
-                    self.paused = true;
-                }
-                let Some(mv) = result.best else {
-                    self.print_board(out);
-                    return;
-                };
-                let side = self.game.position().side;
-                match self.game.play(mv) {
-                    Ok(()) if mv.is_pass() => {
-                        out.push(format!("oxello passes for {}.", title(side)))
-                    }
-                    Ok(()) => out.push(format!(
-                        "oxello plays {mv} for {} (score {:+}, {})",
-                        title(side),
-                        result.score,
-                        depth_words(result.depth)
-                    )),
-                    Err(error) => log::error!("oxello: the search chose an illegal move: {error}"),
-                }
-                self.after_change(out);
-            }
-            Some(Task::Hint) => {
-                let text = if result.lines.is_empty() {
-                    result.best.map(|mv| mv.to_string()).unwrap_or_default()
-                } else {
-                    hint_text(&result.lines)
-                };
-                out.push(format!("hint: {text}"));
-            }
-            Some(Task::Solve) => {
-                let mv = result.best.map(|mv| mv.to_string()).unwrap_or_default();
-                let verdict = match result.depth {
-                    Depth::Exact if result.stopped.is_none() => "exact",
-                    _ => "not finished",
-                };
-                out.push(format!(
-                    "solve: best {mv}, score {:+} ({verdict}) in {}",
-                    result.score,
-                    format_time(result.elapsed)
-                ));
-            }
-            Some(task @ Task::Analyze(_)) => {
-                self.task = Some(task);
-                self.advance_analysis(Some(result), out);
-            }
-            None => {}
-        }
-    }
 }
 
-/// How deep a result looked, in words.
-fn depth_words(depth: Depth) -> String {
-    match depth {
-        Depth::Midgame(..) => format!("depth {}", depth.label()),
-        Depth::Probable {
-            selectivity, mode, ..
-        } => match mode {
-            SolveMode::Exact => format!("probable solve ({selectivity})"),
-            SolveMode::Wld => format!("probable win/loss/draw ({selectivity})"),
-        },
-        Depth::Exact => "exact".to_string(),
-        Depth::Wld => "win/loss/draw".to_string(),
-    }
+/// `1 move played`, `3 moves to redo`.
+fn moves(n: usize, what: &str) -> String {
+    let noun = if n == 1 { "move" } else { "moves" };
+    format!("{n} {noun} {what}")
 }
 
-/// The lines of a hint: `c4 +1, c3 +1, c5 -2 (depth 8)`. A search stopped
-/// early can leave lines of different depths, some only bounds (`>+6`): each
-/// line then says how deep it looked, so that no bound passes for a score.
-fn hint_text(lines: &[Report]) -> String {
-    let same_depth = lines.windows(2).all(|pair| pair[0].depth == pair[1].depth);
-    let parts: Vec<String> = lines
-        .iter()
-        .map(|line| {
-            let marker = line.bound.marker().to_string();
-            let text = format!("{} {}{:+}", line.best(), marker.trim(), line.score);
-            if same_depth {
-                text
-            } else {
-                format!("{text} ({})", depth_words(line.depth))
-            }
-        })
-        .collect();
-    match lines.first() {
-        Some(first) if same_depth => format!("{} ({})", parts.join(", "), depth_words(first.depth)),
-        _ => parts.join(", "),
-    }
-}
-
-/// Plays a token on `game`, a square passing first when the side to move is
-/// blocked; on error `game` is unchanged.
-fn play_token(game: &mut Game, token: Token) -> Result<(), ConsoleError> {
-    let position = game.position();
-    if position.is_game_over() {
-        return fail("the game is over; 'new' starts another");
-    }
-    let played = match token {
-        Token::Pass => game.play(Move::Pass),
-        Token::Square(square) => game.play_implicit(square).map(|_| ()),
-    };
-    played.map_err(|error| {
-        let legal: Vec<String> = squares(position.legal_moves())
-            .map(|s| s.to_string())
-            .collect();
-        let legal = if legal.is_empty() {
-            "pass".to_string()
-        } else {
-            legal.join(" ")
-        };
-        ConsoleError(format!("{error} (legal: {legal})"))
-    })
-}
-
-impl Handler for Console {
+impl<G: ConsoleGame> Handler for Console<G> {
     fn start(&mut self, out: &mut Vec<String>) {
-        out.push(format!(
-            "oxello {}: type a move such as f5 to play it, 'mode 0' to play Black against oxello, 'help' for more.",
-            env!("CARGO_PKG_VERSION")
-        ));
-        self.print_board(out);
+        out.push(self.greeting());
+        self.after_change(out);
     }
 
     fn line(&mut self, line: &str, out: &mut Vec<String>) -> Flow {
         self.rejected = true;
-        let command = match parse(line) {
+        let command = match parse(line, G::COMMANDS, |text| self.game.is_moves(text)) {
             Ok(Some(command)) => command,
             Ok(None) => return Flow::Continue,
             Err(error) => {
@@ -616,12 +374,10 @@ impl Handler for Console {
         if command != Command::Stop {
             self.paused = false;
         }
-        let interrupts = matches!(command, Command::Stop | Command::Quit);
-        if !interrupts && self.task.is_some() {
+        if !matches!(command, Command::Stop | Command::Quit) && self.game.busy() {
             // Lines wait while a search runs, so this only happens when a
             // session is driven by hand; finish the search first.
-            self.host.cancel();
-            self.task = None;
+            self.game.cancel();
         }
         match self.execute(command, out) {
             Ok(flow) => {
@@ -644,30 +400,25 @@ impl Handler for Console {
     }
 
     fn event(&mut self, generation: u64, event: GameEvent, out: &mut Vec<String>) -> Flow {
-        let Some(event) = self.host.accept(generation, event) else {
-            return Flow::Continue;
-        };
-        match event {
-            SearchEvent::Progress(report) => {
-                if matches!(self.task, Some(Task::Play | Task::Hint | Task::Solve)) {
-                    out.push(table_row(&report));
-                }
+        if let Outcome::Played { stopped } = self.game.event(generation, event, out) {
+            if stopped {
+                self.paused = true;
             }
-            SearchEvent::Finished(result) => self.finished(result, out),
+            self.after_change(out);
         }
         Flow::Continue
     }
 
     fn busy(&self) -> bool {
-        self.task.is_some()
+        self.game.busy()
     }
 
     fn working(&self) -> bool {
-        self.host.is_active()
+        self.game.searching()
     }
 
     fn game(&self) -> Option<&Game> {
-        Some(&self.game)
+        self.game.othello()
     }
 
     fn last_rejected(&self) -> bool {
@@ -676,134 +427,5 @@ impl Handler for Console {
 
     fn ctrl_c_line(&self) -> Option<&'static str> {
         Some("stop")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::EngineOptions;
-    use crate::players::SimplePlayer;
-    use crate::protocol::{Mode, Session};
-
-    fn session(player: Player) -> Session {
-        let options = EngineOptions {
-            hash_mib: 2,
-            player,
-            ..EngineOptions::default()
-        };
-        Session::new(Mode::Console, options)
-    }
-
-    #[test]
-    fn plays_a_game_out_against_itself() {
-        let mut console = session(Player::Level(Level::new(1)));
-        let out = console.send("mode 2");
-        assert!(console.game().unwrap().is_over(), "{out:?}");
-        assert!(out.iter().any(|l| l.contains("game over")), "{out:?}");
-        let out = console.send("analyze");
-        assert!(out.iter().any(|l| l.starts_with("Black: ")), "{out:?}");
-    }
-
-    #[test]
-    fn errors_leave_the_game_alone() {
-        let mut console = session(Player::Simple(SimplePlayer::Greedy));
-        console.send("f5");
-        let before = console.game().unwrap().clone();
-        for line in [
-            "a1",
-            "play d6 a1",
-            "setboard xyz",
-            "redo",
-            "load /nonexistent/file",
-        ] {
-            let out = console.send(line);
-            assert_eq!(out.len(), 1, "{line}: {out:?}");
-            assert!(out[0].starts_with("error: "), "{line}: {out:?}");
-            assert_eq!(console.game().unwrap(), &before, "{line}");
-        }
-        console.send("undo");
-        assert_eq!(console.game().unwrap().moves().len(), 0);
-        console.send("redo");
-        assert_eq!(console.game().unwrap(), &before);
-    }
-
-    #[test]
-    fn hints_of_a_stopped_search_say_how_deep_each_line_looked() {
-        use crate::search::Bound;
-        let line = |square: &str, depth: u32, score: i32, bound: Bound| Report {
-            rank: 0,
-            depth: Depth::plies(depth),
-            score,
-            bound,
-            pv: vec![Move::Place {
-                square: square.parse().unwrap(),
-                flips: 0,
-            }],
-            nodes: 0,
-            elapsed: std::time::Duration::ZERO,
-        };
-        let complete = [
-            line("c4", 8, 1, Bound::Exact),
-            line("c3", 8, -2, Bound::Exact),
-        ];
-        assert_eq!(hint_text(&complete), "c4 +1, c3 -2 (depth 8)");
-        let stopped = [
-            line("c4", 9, 6, Bound::Lower),
-            line("c3", 8, 1, Bound::Exact),
-        ];
-        assert_eq!(hint_text(&stopped), "c4 >+6 (depth 9), c3 +1 (depth 8)");
-    }
-
-    #[test]
-    fn a_move_for_the_engines_colour_is_refused() {
-        let mut console = session(Player::Simple(SimplePlayer::Greedy));
-        console.send("f5");
-        console.send("undo");
-        console.send("mode 0");
-        // `redo` pauses the engine: White, oxello's colour, is to move.
-        console.send("redo");
-        let before = console.game().unwrap().clone();
-        assert_eq!(before.position().side, Color::White);
-        for line in ["d6", "play d6", "pass"] {
-            let out = console.send(line);
-            assert_eq!(out.len(), 1, "{line}: {out:?}");
-            assert!(
-                out[0].starts_with("error: ") && out[0].contains("go"),
-                "{line}: {out:?}"
-            );
-            assert_eq!(console.game().unwrap(), &before, "{line}");
-        }
-        // A sequence may not hold a move of oxello's either.
-        console.send("go");
-        let before = console.game().unwrap().clone();
-        let mut game = before.clone();
-        let mut sequence = Vec::new();
-        for _ in 0..2 {
-            let mv = game.position().move_list()[0];
-            sequence.push(mv.to_string());
-            game.play(mv).unwrap();
-        }
-        let play = format!("play {}", sequence.join(" "));
-        let out = console.send(&play);
-        assert!(out[0].starts_with("error: move 2"), "{out:?}");
-        assert_eq!(console.game().unwrap(), &before);
-        console.send("mode 3");
-        let out = console.send(&play);
-        assert!(out.iter().all(|l| !l.starts_with("error")), "{out:?}");
-        assert_eq!(console.game().unwrap(), &game);
-    }
-
-    #[test]
-    fn human_against_greedy_player() {
-        let mut console = session(Player::Simple(SimplePlayer::Greedy));
-        console.send("mode 0");
-        while !console.game().unwrap().is_over() {
-            let position = console.game().unwrap().position();
-            assert_eq!(position.side, Color::Black);
-            let square = squares(position.legal_moves()).next().unwrap();
-            let out = console.send(&square.to_string());
-            assert!(out.iter().all(|l| !l.starts_with("error")), "{out:?}");
-        }
     }
 }

@@ -12,26 +12,23 @@ use crate::formats::board_string;
 use crate::formats::ggf::GgfGame;
 use crate::game::Game;
 use crate::moves::Move;
+use crate::protocol::scratch::ScratchDir;
 use crate::protocol::{Mode, Session, Settings};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use std::path::PathBuf;
 
 /// Lines sent to each handler.
 pub const LINES_PER_HANDLER: usize = 30_000;
 
-fn temp_path(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("oxello-fuzz-{}-{name}", std::process::id()))
-}
-
-fn new_session(mode: Mode) -> Session {
+/// A session of `mode` whose files (NBoard's `learn`) go to `dir`.
+fn new_session(mode: Mode, dir: &ScratchDir) -> Session {
     let options = EngineOptions {
         hash_mib: 1,
         player: Player::Level(Level::new(1)),
         ..EngineOptions::default()
     };
     let settings = Settings {
-        learn_file: temp_path("learn.ggf"),
+        learn_file: dir.join("learn.ggf"),
         interactive: false,
         ..Settings::default()
     };
@@ -134,7 +131,8 @@ fn drive(
     check_reply: impl Fn(&str, &[String], bool),
 ) -> usize {
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut session = new_session(mode);
+    let files = ScratchDir::new("fuzz");
+    let mut session = new_session(mode, &files);
     session.send(match mode {
         Mode::Nboard => "nboard 2",
         Mode::Gtp => "protocol_version",
@@ -160,7 +158,7 @@ fn drive(
             );
         }
         if session.has_quit() {
-            session = new_session(mode);
+            session = new_session(mode, &files);
             session.send(match mode {
                 Mode::Nboard => "nboard 2",
                 Mode::Gtp => "protocol_version",
@@ -294,7 +292,8 @@ fn nboard_handler_survives_random_lines() {
 
 #[test]
 fn gtp_handler_survives_random_lines() {
-    let sgf = temp_path("load.ggf");
+    let files = ScratchDir::new("fuzz-gtp-load");
+    let sgf = files.join("load.ggf");
     std::fs::write(
         &sgf,
         "(;GM[Othello]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[D6];)\n",
@@ -372,12 +371,12 @@ fn gtp_handler_survives_random_lines() {
     };
     let sent = drive(Mode::Gtp, 0x6e7b, LINES_PER_HANDLER, make_line, check);
     assert_eq!(sent, LINES_PER_HANDLER);
-    let _ = std::fs::remove_file(sgf);
 }
 
 #[test]
 fn console_handler_survives_random_lines() {
-    let save = temp_path("save.ggf");
+    let files = ScratchDir::new("fuzz-console-save");
+    let save = files.join("save.ggf");
     let save_name = save.display().to_string();
     let make_line = |rng: &mut StdRng, game: &Game| {
         let valid = match rng.random_range(0..22) {
@@ -443,12 +442,12 @@ fn console_handler_survives_random_lines() {
         check,
     );
     assert_eq!(sent, LINES_PER_HANDLER);
-    let _ = std::fs::remove_file(save);
 }
 
 #[test]
 fn auto_mode_survives_random_first_lines() {
     let mut rng = StdRng::seed_from_u64(0xa070);
+    let files = ScratchDir::new("fuzz-auto");
     let firsts = [
         "nboard 2",
         "protocol_version",
@@ -459,7 +458,7 @@ fn auto_mode_survives_random_first_lines() {
         "quit",
     ];
     for _ in 0..500 {
-        let mut session = new_session(Mode::Auto);
+        let mut session = new_session(Mode::Auto, &files);
         let pick = firsts[rng.random_range(0..firsts.len())].to_string();
         let first = mix(&mut rng, pick);
         let _ = session.send(&first);

@@ -1,28 +1,26 @@
-//! The console for people playing gomoku (`oxello console --game gomoku`):
-//! a board with coordinates, moves such as `h8`, undo and redo, hints,
-//! levels, and renju's forbidden points marked on the board.
+//! Gomoku at the console (`oxello console --game gomoku`): a board with
+//! coordinates, moves such as `h8`, and renju's forbidden points marked.
+//! The console itself, its modes and commands, is the one Othello has
+//! ([`crate::protocol::console`]); this is the game behind it.
 //!
-//! It follows the Othello console's conventions (`mode 0` to `3`, `go`,
-//! `hint`, `level`, `stop`, `quit`). Searches run on the gomoku engine's
-//! thread ([`crate::gomoku::engine`]), as in the Gomocup protocol: each
-//! iteration's row is printed as it finishes, the lines read meanwhile wait
-//! their turn (so piped input gets the same answers as typed input), and
-//! `stop` raises the stop signal the moment it is read (it stays raised
-//! until the `stop` line itself is handled, so it stops every search of
-//! the lines before it, and oxello starts no next move of a game it plays
-//! against itself). Ctrl-C during a search stops it and keeps the game;
-//! Ctrl-C when idle, or twice, quits.
+//! Searches run on the gomoku engine's thread ([`crate::gomoku::engine`]),
+//! as in the Gomocup protocol: each iteration's row is printed as it
+//! finishes, then the move or the hint. The level is the deepest iteration,
+//! the time the most a move may take (3 s by default).
 
 use crate::color::Color;
-use crate::core::StopSignal;
-use crate::core::{Event, MAX_THREADS, default_threads, parse_threads};
+use crate::core::{Event, MAX_THREADS, StopSignal, default_threads};
 use crate::gomoku::board::{Board, Point, Status};
 use crate::gomoku::engine::EngineOptions;
 use crate::gomoku::forbid::Foul;
 use crate::gomoku::rules::{Config, Rule};
 use crate::gomoku::search::{Limits, Progress, SearchResult, Source, WIN_BOUND};
-use crate::gomoku::text::{format_pos, parse_pos};
-use crate::protocol::{Flow, GameEvent, GomokuHost, Handler};
+use crate::gomoku::text::{format_pos, parse_moves};
+use crate::protocol::console::{
+    CommandInfo, ConsoleError, ConsoleGame, GameWords, Outcome, Search, fail, title,
+};
+use crate::protocol::gomocup::ranked_moves;
+use crate::protocol::{GameEvent, GomokuHost, nodes_per_second};
 use std::time::Duration;
 
 /// Deepest level (the search's iteration limit).
@@ -31,427 +29,275 @@ pub const MAX_LEVEL: u32 = crate::gomoku::search::MAX_DEPTH;
 pub const DEFAULT_LEVEL: u32 = 10;
 /// Seconds per move by default.
 pub const DEFAULT_SECONDS: f64 = 3.0;
-/// Longest time per move accepted, seconds.
-pub const MAX_SECONDS: f64 = 3600.0;
+/// Longest time per move accepted, seconds (the console's `time`).
+pub const MAX_SECONDS: f64 = crate::protocol::console::MAX_SECONDS;
 /// The mark of a point forbidden to Black under renju.
 pub const FORBIDDEN_MARK: char = '#';
 
-/// Who moves for whom, as in the Othello console.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum PlayMode {
-    /// 0: the person has Black, oxello White.
-    PersonBlack,
-    /// 1: the person has White, oxello Black.
-    PersonWhite,
-    /// 2: oxello plays both colours.
-    EngineBoth,
-    /// 3: the person plays both colours.
-    PersonBoth,
-}
+/// The search table's header.
+const TABLE_HEADER: &str =
+    " depth | score  |   time   |   nodes    |    N/s     | principal variation";
 
-impl PlayMode {
-    fn number(self) -> u8 {
-        match self {
-            PlayMode::PersonBlack => 0,
-            PlayMode::PersonWhite => 1,
-            PlayMode::EngineBoth => 2,
-            PlayMode::PersonBoth => 3,
-        }
-    }
-
-    fn engine_plays(self, color: Color) -> bool {
-        match self {
-            PlayMode::PersonBlack => color == Color::White,
-            PlayMode::PersonWhite => color == Color::Black,
-            PlayMode::EngineBoth => true,
-            PlayMode::PersonBoth => false,
-        }
-    }
-
-    fn describe(self) -> &'static str {
-        match self {
-            PlayMode::PersonBlack => "you play Black, oxello plays White",
-            PlayMode::PersonWhite => "you play White, oxello plays Black",
-            PlayMode::EngineBoth => "oxello plays both colours",
-            PlayMode::PersonBoth => "you play both colours",
-        }
-    }
-}
-
-/// The console's state.
-pub struct GomokuConsole {
+/// Gomoku as the console plays it: the board, the moves taken back, and
+/// the engine.
+pub struct Gomoku {
     board: Board,
     /// Moves taken back, for `redo` (last taken back last).
     redo: Vec<usize>,
     engine: GomokuHost,
     stop: StopSignal,
     level: u32,
-    seconds: f64,
-    /// Search threads.
+    /// Time per move (`None`: the level alone decides).
+    time: Option<Duration>,
     threads: usize,
-    mode: PlayMode,
-    rejected: bool,
-    /// The running search and what its result is for.
-    pending: Option<Pending>,
+    /// The running search, and the depth of its last row printed.
+    pending: Option<(Search, Option<u32>)>,
 }
 
-/// What the running search's result is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Pending {
-    /// oxello's move, played.
-    Move,
-    /// A hint, not played.
-    Hint,
-}
-
-const HELP: &[&str] = &[
-    "commands:",
-    "  h8 (or play h8 i9 ...)   play moves (columns a.., rows 1.. from the top)",
-    "  go                       oxello plays the side to move",
-    "  hint                     oxello's best move, not played",
-    "  undo [N] / redo [N]      take back / replay N moves (undo: back to your turn)",
-    "  new                      a new game",
-    "  board                    show the board",
-    "  level N                  search depth 1-40 (default 10)",
-    "  time S                   seconds per move (default 3)",
-    "  threads N                search threads (default: every core)",
-    "  mode N                   0 you Black, 1 you White, 2 oxello both, 3 you both",
-    "  stop                     stop the running search (it plays its best move)",
-    "  quit                     leave",
-];
-
-impl GomokuConsole {
-    /// A console starting from `board`, searching on `engine` with the
-    /// command line's `options`: its threads (every core by default), and
-    /// its level (search depth) and time per move, each kept in the range
-    /// its command accepts.
-    pub(crate) fn with_board(
-        board: Board,
-        engine: GomokuHost,
-        options: &EngineOptions,
-    ) -> GomokuConsole {
-        let mut console = GomokuConsole {
+impl Gomoku {
+    /// A game starting from `board`, searching on `engine` with the command
+    /// line's `options`: its threads (every core by default), and its level
+    /// (search depth) and time per move, each kept in the range its command
+    /// accepts.
+    pub(crate) fn with_board(board: Board, engine: GomokuHost, options: &EngineOptions) -> Gomoku {
+        let mut game = Gomoku {
             board,
             redo: Vec::new(),
             stop: engine.engine().stop_signal(),
             engine,
             level: DEFAULT_LEVEL,
-            seconds: DEFAULT_SECONDS,
+            time: Some(Duration::from_secs_f64(DEFAULT_SECONDS)),
             threads: options
                 .threads
                 .unwrap_or_else(default_threads)
                 .clamp(1, MAX_THREADS),
-            mode: PlayMode::PersonBlack,
-            rejected: false,
             pending: None,
         };
         if let Some(depth) = options.depth {
-            console.level = depth.clamp(1, MAX_LEVEL);
+            game.level = depth.clamp(1, MAX_LEVEL);
         }
         if let Some(turn) = options.time {
-            console.seconds = turn.as_secs_f64().clamp(0.01, MAX_SECONDS);
+            let seconds = turn.as_secs_f64().clamp(0.01, MAX_SECONDS);
+            game.time = Some(Duration::from_secs_f64(seconds));
         }
-        console
+        game
     }
 
-    fn refuse(&mut self, out: &mut Vec<String>, message: String) {
-        self.rejected = true;
-        out.push(format!("error: {message}"));
-    }
-
-    fn command(&mut self, line: &str, out: &mut Vec<String>) -> Flow {
-        let line = line.trim();
-        let (word, rest) = line
-            .split_once(char::is_whitespace)
-            .map_or((line, ""), |(w, r)| (w, r.trim()));
-        match word.to_ascii_lowercase().as_str() {
-            "" => {}
-            "quit" | "exit" | "q" => return Flow::Quit,
-            "help" | "?" => out.extend(HELP.iter().map(|s| s.to_string())),
-            "board" | "b" => self.show(out),
-            "new" | "init" => {
-                let config = self.board.config();
-                if let Ok(board) = Board::new(config) {
-                    self.board = board;
-                }
-                self.redo.clear();
-                out.push(format!("new game: {}", describe_config(config)));
-                self.after_change(out);
-            }
-            "play" | "p" => self.play_text(rest, out),
-            "go" => {
-                if self.board.status() != Status::Ongoing {
-                    return self.game_over(out);
-                }
-                self.think(Pending::Move, out);
-            }
-            "hint" => self.hint(out),
-            "undo" | "u" => self.undo(rest, out),
-            "redo" => self.redo(rest, out),
-            "level" | "l" => match rest.parse::<u32>() {
-                Ok(level) if (1..=MAX_LEVEL).contains(&level) => {
-                    self.level = level;
-                    out.push(format!("level: {level}"));
-                }
-                _ if rest.is_empty() => out.push(format!("level: {}", self.level)),
-                _ => self.refuse(out, format!("level {rest}: use 1 to {MAX_LEVEL}")),
+    fn limits(&self, search: Search) -> Limits {
+        let mut limits = match self.time {
+            Some(time) => Limits::for_time(time),
+            None => Limits {
+                vct: true,
+                ..Limits::default()
             },
-            "time" | "t" => match rest.parse::<f64>() {
-                Ok(seconds) if seconds.is_finite() && (0.01..=MAX_SECONDS).contains(&seconds) => {
-                    self.seconds = seconds;
-                    out.push(format!("time: {seconds} s per move"));
-                }
-                _ if rest.is_empty() => out.push(format!("time: {} s per move", self.seconds)),
-                _ => self.refuse(
-                    out,
-                    format!("time {rest}: use seconds from 0.01 to {MAX_SECONDS}"),
-                ),
-            },
-            "threads" => match parse_threads(rest) {
-                Some(threads) => {
-                    self.threads = threads;
-                    out.push(format!("threads: {threads}"));
-                }
-                None if rest.is_empty() => out.push(format!("threads: {}", self.threads)),
-                _ => self.refuse(out, format!("threads {rest}: use 1 to {MAX_THREADS}")),
-            },
-            "mode" | "m" => {
-                let mode = match rest {
-                    "0" => Some(PlayMode::PersonBlack),
-                    "1" => Some(PlayMode::PersonWhite),
-                    "2" => Some(PlayMode::EngineBoth),
-                    "3" => Some(PlayMode::PersonBoth),
-                    "" => {
-                        out.push(format!(
-                            "mode {}: {}",
-                            self.mode.number(),
-                            self.mode.describe()
-                        ));
-                        return Flow::Continue;
-                    }
-                    _ => None,
-                };
-                match mode {
-                    Some(mode) => {
-                        self.mode = mode;
-                        out.push(format!("mode {}: {}", mode.number(), mode.describe()));
-                        self.engine_turns(out);
-                    }
-                    None => self.refuse(
-                        out,
-                        format!(
-                            "mode {rest}: use 0 (you Black), 1 (you White), 2 (oxello both) \
-                             or 3 (you both)"
-                        ),
-                    ),
-                }
-            }
-            // The reader raised the stop signal when it read this line, which
-            // stopped the searches of the lines before it; now it is spent.
-            "stop" => self.stop.reset(),
-            _ => {
-                // A bare move (or run of moves) is played.
-                if parse_pos(word).is_ok() || crate::gomoku::text::parse_moves(line).is_ok() {
-                    self.play_text(line, out);
-                } else {
-                    self.refuse(out, format!("unknown command '{word}' (help lists them)"));
-                }
-            }
-        }
-        Flow::Continue
-    }
-
-    fn game_over(&mut self, out: &mut Vec<String>) -> Flow {
-        let status = describe_status(self.board.status());
-        self.refuse(
-            out,
-            format!("the game is over: {status} (new starts another)"),
-        );
-        Flow::Continue
-    }
-
-    /// Plays the person's moves: all or none, each checked (the engine's
-    /// colour is refused unless mode 3 lets the person play both).
-    fn play_text(&mut self, text: &str, out: &mut Vec<String>) {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let mut points = Vec::new();
-        for word in &words {
-            match crate::gomoku::text::parse_moves(word) {
-                Ok(moves) if !moves.is_empty() => points.extend(moves),
-                _ => return self.refuse(out, format!("'{word}' is not a move such as h8")),
-            }
-        }
-        if points.is_empty() {
-            return self.refuse(out, "play what? (e.g. play h8)".to_string());
-        }
-        let mut board = self.board.clone();
-        for p in points {
-            let color = board.to_move();
-            if self.mode.engine_plays(color) {
-                return self.refuse(
-                    out,
-                    format!(
-                        "{} is oxello's move as {} ({}): use go, or mode 3 to play both",
-                        format_pos(p),
-                        colour_name(color),
-                        self.mode.describe()
-                    ),
-                );
-            }
-            if let Err(message) = check_person_move(&board, p) {
-                return self.refuse(out, message);
-            }
-            let _ = board.play(p);
-        }
-        self.board = board;
-        self.redo.clear();
-        self.after_change(out);
-    }
-
-    /// After a change: oxello moves if it is its turn; else the board.
-    fn after_change(&mut self, out: &mut Vec<String>) {
-        if !self.engine_turns(out) {
-            self.show(out);
-        }
-    }
-
-    /// Starts oxello's move if the side to move is oxello's and no `stop`
-    /// waits; returns whether it did (the board is shown after the move).
-    fn engine_turns(&mut self, out: &mut Vec<String>) -> bool {
-        let due = self.board.status() == Status::Ongoing
-            && self.mode.engine_plays(self.board.to_move())
-            && !self.stop.is_stopped();
-        if due {
-            self.think(Pending::Move, out);
-        }
-        due
-    }
-
-    fn limits(&self) -> Limits {
-        let mut limits = Limits::for_time(Duration::from_secs_f64(self.seconds));
+        };
         limits.depth = Some(self.level);
         limits.threads = self.threads;
+        limits.score_root = matches!(search, Search::Hint(n) if n > 1);
         limits
     }
 
-    fn hint(&mut self, out: &mut Vec<String>) {
-        if self.board.status() != Status::Ongoing {
-            self.game_over(out);
-            return;
+    /// The end of a search: the hint, or oxello's move played.
+    fn finish(
+        &mut self,
+        search: Search,
+        last_row: Option<u32>,
+        result: SearchResult,
+        out: &mut Vec<String>,
+    ) -> Outcome {
+        // With several threads the answer can come from a helper's deeper
+        // iteration, which printed no row: its row comes now.
+        if result.source == Source::Search && last_row.is_none_or(|depth| depth < result.depth) {
+            out.push(progress_row(&Progress {
+                depth: result.depth,
+                score: result.score,
+                nodes: result.nodes,
+                elapsed: result.elapsed,
+                pv: result.pv.clone(),
+            }));
         }
-        self.think(Pending::Hint, out);
-    }
-
-    /// Starts a search on the engine's thread: its rows come as events
-    /// ([`Handler::event`]), then [`GomokuConsole::finish`].
-    fn think(&mut self, then: Pending, out: &mut Vec<String>) {
-        if then == Pending::Move {
-            out.push(format!(
-                "oxello (level {}) thinks for {}...",
-                self.level,
-                colour_name(self.board.to_move())
-            ));
-        }
-        out.push(" depth | score  |   time   |   nodes    | principal variation".to_string());
-        // The signal is not lowered here: a `stop` read ahead must stop this
-        // search too (it is lowered when the `stop` line itself comes).
-        self.pending = Some(then);
-        self.engine.start(&self.board, self.limits());
-    }
-
-    /// The end of a search: the hint, or oxello's move played and the game
-    /// going on.
-    fn finish(&mut self, then: Pending, result: SearchResult, out: &mut Vec<String>) {
+        let stopped = self.stop.is_stopped();
         let Some(best) = result.best else {
             out.push("no move: the board is full".to_string());
-            return self.show(out);
+            return Outcome::Nothing;
         };
-        let nps = result.nodes as f64 / result.elapsed.as_secs_f64().max(1e-3);
         let how = match result.source {
             Source::Forced => "forced".to_string(),
             Source::Vcf => "a win by continuous fours (VCF)".to_string(),
             Source::Vct => "a win by continuous threats (VCT)".to_string(),
             Source::Search => format!("depth {}", result.depth),
         };
-        let summary = format!(
-            "score {}, {how}, {} nodes, {:.0} nodes/s",
-            format_score(result.score),
-            result.nodes,
-            nps
-        );
-        match then {
-            Pending::Hint => out.push(format!("hint: {} ({summary})", format_pos(best))),
-            Pending::Move => {
+        match search {
+            Search::Hint(n) => {
+                let how = if stopped {
+                    format!("{how} - stopped")
+                } else {
+                    how
+                };
+                out.push(format!("hint: {} ({how})", hint_moves(&result, best, n)));
+                Outcome::Nothing
+            }
+            Search::Move => {
                 let color = self.board.to_move();
                 let _ = self.board.play(best);
                 self.redo.clear();
+                let stopped_words = if stopped {
+                    " - stopped: the best move found so far"
+                } else {
+                    ""
+                };
                 out.push(format!(
-                    "oxello plays {} for {} ({summary})",
+                    "oxello plays {} for {} (score {}, {how}){stopped_words}",
                     format_pos(best),
-                    colour_name(color)
+                    title(color),
+                    format_score(result.score),
                 ));
-                self.after_change(out);
+                Outcome::Played { stopped }
             }
         }
     }
+}
 
-    fn count(rest: &str) -> Result<usize, String> {
-        if rest.is_empty() {
-            return Ok(1);
-        }
-        match rest.parse::<usize>() {
-            Ok(n) if n >= 1 => Ok(n),
-            _ => Err(format!("'{rest}': give a number of moves from 1")),
+/// A hint's moves: the best, then (`hint n`) the next best by score:
+/// `h8 +35, i9 +20`.
+fn hint_moves(result: &SearchResult, best: Point, n: usize) -> String {
+    ranked_moves(result, best)
+        .into_iter()
+        .take(n)
+        .map(|(mv, score)| format!("{} {}", format_pos(mv), format_score(score)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl ConsoleGame for Gomoku {
+    const WORDS: GameWords = GameWords {
+        move_example: "h8",
+        play_example: "play h8 i9 (or h8i9)",
+        new: (
+            "new",
+            "a new game (the board, rule and n in a row are set on the command line)",
+        ),
+        level: (
+            "level [1-40]",
+            "oxello's deepest search iteration (default 10)",
+        ),
+        default_time: "3 s",
+    };
+    const COMMANDS: &'static [CommandInfo] = &[];
+    const NAME: &'static str = "gomoku";
+
+    fn describe(&self) -> String {
+        format!(
+            "gomoku {}, oxello at level {}",
+            describe_config(self.board.config()),
+            self.level
+        )
+    }
+
+    /// The centre point, where a game usually starts.
+    fn move_example(&self) -> String {
+        format_pos(Point::new(self.board.width() / 2, self.board.height() / 2))
+    }
+
+    fn is_moves(&self, text: &str) -> bool {
+        text.split_whitespace()
+            .all(|word| parse_moves(word).is_ok_and(|moves| !moves.is_empty()))
+    }
+
+    fn to_move(&self) -> Color {
+        self.board.to_move()
+    }
+
+    fn over(&self) -> Option<String> {
+        match self.board.status() {
+            Status::Ongoing => None,
+            status => Some(describe_status(status)),
         }
     }
 
-    /// Takes back `N` moves (1 by default), then more while oxello would be
-    /// to move, so that it is the person's turn again.
-    fn undo(&mut self, rest: &str, out: &mut Vec<String>) {
-        let count = match Self::count(rest) {
-            Ok(count) => count,
-            Err(message) => return self.refuse(out, format!("undo {message}")),
-        };
-        if self.board.history().len() < count {
-            let played = self.board.history().len();
-            return self.refuse(out, format!("undo {count}: only {played} move(s) played"));
+    fn moves_played(&self) -> usize {
+        self.board.history().len()
+    }
+
+    fn moves_to_redo(&self) -> usize {
+        self.redo.len()
+    }
+
+    /// All or none, each checked: off the board, occupied, the game over,
+    /// a point forbidden to Black under renju, or oxello's colour.
+    fn play_moves(
+        &mut self,
+        text: &str,
+        engine_plays: &dyn Fn(Color) -> bool,
+    ) -> Result<(), ConsoleError> {
+        let mut points = Vec::new();
+        for word in text.split_whitespace() {
+            match parse_moves(word) {
+                Ok(moves) if !moves.is_empty() => points.extend(moves),
+                _ => return fail(format!("'{word}' is not a move such as h8")),
+            }
         }
-        for _ in 0..count {
-            if let Some(index) = self.board.undo() {
+        let mut board = self.board.clone();
+        for p in points {
+            let color = board.to_move();
+            if board.status() == Status::Ongoing && engine_plays(color) {
+                return fail(format!(
+                    "{} would be oxello's move: oxello plays {}; 'go' lets it move, \
+                     'mode 3' lets you play both sides",
+                    format_pos(p),
+                    title(color)
+                ));
+            }
+            check_person_move(&board, p).map_err(ConsoleError)?;
+            let _ = board.play(p);
+        }
+        self.board = board;
+        self.redo.clear();
+        Ok(())
+    }
+
+    fn undo(&mut self) -> bool {
+        match self.board.undo() {
+            Some(index) => {
                 self.redo.push(index);
+                true
             }
+            None => false,
         }
-        while self.mode.engine_plays(self.board.to_move())
-            && self.mode != PlayMode::EngineBoth
-            && let Some(index) = self.board.undo()
-        {
-            self.redo.push(index);
-        }
-        self.show(out);
     }
 
-    fn redo(&mut self, rest: &str, out: &mut Vec<String>) {
-        let count = match Self::count(rest) {
-            Ok(count) => count,
-            Err(message) => return self.refuse(out, format!("redo {message}")),
-        };
-        if self.redo.len() < count {
-            let available = self.redo.len();
-            return self.refuse(out, format!("redo {count}: {available} move(s) to redo"));
-        }
-        for _ in 0..count {
-            if let Some(index) = self.redo.pop() {
+    fn redo(&mut self) -> bool {
+        match self.redo.pop() {
+            Some(index) => {
                 self.board.play_index(index);
+                true
             }
+            None => false,
         }
-        self.show(out);
+    }
+
+    fn new_game(&mut self, arguments: &str, out: &mut Vec<String>) -> Result<(), ConsoleError> {
+        if !arguments.is_empty() {
+            return fail(
+                "'new' takes no argument: the board is set on the command line \
+                 (--size, --rule, --n-in-row)",
+            );
+        }
+        let config = self.board.config();
+        self.board = Board::new(config).map_err(|error| ConsoleError(error.to_string()))?;
+        self.redo.clear();
+        out.push(format!("new game: {}", describe_config(config)));
+        Ok(())
     }
 
     /// The board, its status and the moves played.
-    fn show(&self, out: &mut Vec<String>) {
+    fn board(&self, out: &mut Vec<String>) {
         out.extend(diagram(&self.board).lines().map(str::to_string));
         let status = match self.board.status() {
-            Status::Ongoing => format!("{} to move", colour_name(self.board.to_move())),
+            Status::Ongoing => {
+                let side = self.board.to_move();
+                format!("{} ({}) to move", title(side), side.symbol())
+            }
             status => format!("game over: {}", describe_status(status)),
         };
         out.push(status);
@@ -462,6 +308,103 @@ impl GomokuConsole {
             .map(|&index| format_pos(Point::from_index(index)))
             .collect();
         out.push(format!("moves {}: {}", moves.len(), moves.concat()));
+    }
+
+    fn level(&self) -> String {
+        self.level.to_string()
+    }
+
+    fn set_level(&mut self, text: &str) -> Result<String, ConsoleError> {
+        match text.parse::<u32>() {
+            Ok(level) if (1..=MAX_LEVEL).contains(&level) => {
+                self.level = level;
+                Ok(level.to_string())
+            }
+            _ => fail(format!(
+                "level {text}: give a search depth from 1 to {MAX_LEVEL}"
+            )),
+        }
+    }
+
+    fn time(&self) -> Option<Duration> {
+        self.time
+    }
+
+    fn set_time(&mut self, time: Option<Duration>) {
+        self.time = time;
+    }
+
+    fn threads(&self) -> usize {
+        self.threads
+    }
+
+    fn set_threads(&mut self, threads: usize) {
+        self.threads = threads;
+    }
+
+    fn think(&mut self, search: Search, out: &mut Vec<String>) {
+        if search == Search::Move {
+            out.push(format!(
+                "oxello (level {}) thinks for {}...",
+                self.level,
+                title(self.board.to_move())
+            ));
+        }
+        out.push(TABLE_HEADER.to_string());
+        // A stop read ahead of this line raised the interrupt too, which
+        // stops the new search as it starts (see `Host`).
+        self.stop.reset();
+        self.pending = Some((search, None));
+        let limits = self.limits(search);
+        self.engine.start(&self.board, limits);
+    }
+
+    fn event(&mut self, generation: u64, event: GameEvent, out: &mut Vec<String>) -> Outcome {
+        match self.engine.accept(generation, event) {
+            Some(Event::Progress(p)) => {
+                if let Some((_, last_row)) = &mut self.pending {
+                    *last_row = Some(p.depth);
+                    out.push(progress_row(&p));
+                }
+                Outcome::Nothing
+            }
+            Some(Event::Finished(result)) => match self.pending.take() {
+                Some((search, last_row)) => self.finish(search, last_row, result, out),
+                None => Outcome::Nothing,
+            },
+            None => Outcome::Nothing,
+        }
+    }
+
+    fn busy(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    fn searching(&self) -> bool {
+        self.engine.is_active()
+    }
+
+    fn cancel(&mut self) {
+        self.engine.cancel();
+        self.pending = None;
+    }
+
+    fn interrupted(&self) -> bool {
+        self.engine.interrupted()
+    }
+
+    fn stop_handled(&mut self) {
+        self.stop.reset();
+    }
+
+    fn command(
+        &mut self,
+        name: &'static str,
+        _: &str,
+        _: &dyn Fn(Color) -> bool,
+        _: &mut Vec<String>,
+    ) -> Result<bool, ConsoleError> {
+        fail(format!("'{name}' is not available"))
     }
 }
 
@@ -478,7 +421,7 @@ fn check_person_move(board: &Board, p: Point) -> Result<(), String> {
     }
     if board.status() != Status::Ongoing {
         return Err(format!(
-            "the game is over: {}",
+            "the game is over ({}); 'new' starts another",
             describe_status(board.status())
         ));
     }
@@ -497,14 +440,6 @@ fn check_person_move(board: &Board, p: Point) -> Result<(), String> {
     Ok(())
 }
 
-/// `Black` or `White`, for sentences.
-fn colour_name(color: Color) -> &'static str {
-    match color {
-        Color::Black => "Black",
-        Color::White => "White",
-    }
-}
-
 fn describe_foul(foul: Foul) -> &'static str {
     match foul {
         Foul::DoubleThree => "double three",
@@ -516,7 +451,7 @@ fn describe_foul(foul: Foul) -> &'static str {
 fn describe_status(status: Status) -> String {
     match status {
         Status::Ongoing => "the game goes on".to_string(),
-        Status::Won(color) => format!("{} wins", colour_name(color)),
+        Status::Won(color) => format!("{} wins", title(color)),
         Status::Draw => "a draw (the board is full)".to_string(),
     }
 }
@@ -540,14 +475,18 @@ fn format_score(score: i32) -> String {
     }
 }
 
+/// One row of the search table; the rate is `-` until it can be measured.
 fn progress_row(p: &Progress) -> String {
     let pv: Vec<String> = p.pv.iter().map(|&m| format_pos(m)).collect();
+    let rate = nodes_per_second(p.nodes, p.elapsed)
+        .map_or_else(|| "-".to_string(), |rate| rate.to_string());
     format!(
-        "{:>6} | {:>6} | {:>8.3} | {:>10} | {}",
+        "{:>6} | {:>6} | {:>8.3} | {:>10} | {:>10} | {}",
         p.depth,
         format_score(p.score),
         p.elapsed.as_secs_f64(),
         p.nodes,
+        rate,
         pv.join(" ")
     )
 }
@@ -567,10 +506,8 @@ pub fn diagram(board: &Board) -> String {
             let p = Point::new(x, y);
             let index = p.index();
             let mark = match board.get(p) {
-                Some(Color::Black) if last == Some(index) => 'x',
-                Some(Color::Black) => 'X',
-                Some(Color::White) if last == Some(index) => 'o',
-                Some(Color::White) => 'O',
+                Some(color) if last == Some(index) => color.symbol().to_ascii_lowercase(),
+                Some(color) => color.symbol(),
                 None if board.rule() == Rule::Renju && board.is_forbidden(index) => FORBIDDEN_MARK,
                 None => '.',
             };
@@ -583,79 +520,31 @@ pub fn diagram(board: &Board) -> String {
     text
 }
 
-impl Handler for GomokuConsole {
-    fn start(&mut self, out: &mut Vec<String>) {
-        out.push(format!(
-            "oxello gomoku: {} (help lists the commands)",
-            describe_config(self.board.config())
-        ));
-        out.push(format!("mode 0: {}", self.mode.describe()));
-        self.show(out);
-    }
-
-    fn line(&mut self, line: &str, out: &mut Vec<String>) -> Flow {
-        self.rejected = false;
-        self.command(line, out)
-    }
-
-    fn too_long(&mut self, bytes: usize, out: &mut Vec<String>) -> Flow {
-        self.refuse(out, format!("line of {bytes} bytes dropped"));
-        Flow::Continue
-    }
-
-    fn last_rejected(&self) -> bool {
-        self.rejected
-    }
-
-    /// Ctrl-C during a search stops it (the stop signal is raised at once)
-    /// and keeps the game, as `stop` does.
-    fn ctrl_c_line(&self) -> Option<&'static str> {
-        Some("stop")
-    }
-
-    fn event(&mut self, generation: u64, event: GameEvent, out: &mut Vec<String>) -> Flow {
-        match self.engine.accept(generation, event) {
-            Some(Event::Progress(p)) if self.pending.is_some() => out.push(progress_row(&p)),
-            Some(Event::Finished(result)) => {
-                if let Some(then) = self.pending.take() {
-                    self.finish(then, result, out);
-                }
-            }
-            _ => {}
-        }
-        Flow::Continue
-    }
-
-    fn busy(&self) -> bool {
-        self.pending.is_some()
-    }
-
-    fn working(&self) -> bool {
-        self.pending.is_some()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::gomoku::engine::{DEFAULT_HASH_MIB, Engine};
-    use crate::protocol::Input;
+    use crate::protocol::console::Console;
+    use crate::protocol::{Flow, Handler, Input};
     use std::sync::mpsc::{self, Receiver};
 
     /// A console, and the channel its search events come back on.
     struct Tested {
-        c: GomokuConsole,
+        c: Console<Gomoku>,
         inbox: Receiver<Input>,
     }
 
-    impl std::ops::Deref for Tested {
-        type Target = GomokuConsole;
-        fn deref(&self) -> &GomokuConsole {
-            &self.c
+    impl Tested {
+        fn board(&self) -> &Board {
+            &self.c.inner().board
+        }
+
+        fn history(&self) -> Vec<usize> {
+            self.board().history().to_vec()
         }
     }
 
-    fn console(config: Config) -> Tested {
+    fn game(config: Config) -> (Gomoku, Receiver<Input>) {
         let (events, inbox) = mpsc::channel();
         let board = Board::new(config).unwrap();
         let engine = Engine::new(DEFAULT_HASH_MIB, StopSignal::new());
@@ -664,8 +553,23 @@ mod tests {
             threads: Some(1),
             ..EngineOptions::default()
         };
-        let c = GomokuConsole::with_board(board, host, &options);
-        Tested { c, inbox }
+        (Gomoku::with_board(board, host, &options), inbox)
+    }
+
+    fn console(config: Config) -> Tested {
+        let (game, inbox) = game(config);
+        Tested {
+            c: Console::new(game),
+            inbox,
+        }
+    }
+
+    fn nine() -> Config {
+        Config {
+            width: 9,
+            height: 9,
+            ..Config::default()
+        }
     }
 
     /// Handles a line and the events of the searches it starts, as the
@@ -685,55 +589,46 @@ mod tests {
 
     #[test]
     fn plays_refuses_and_takes_back() {
-        let mut c = console(Config {
-            width: 9,
-            height: 9,
-            ..Config::default()
-        });
+        let mut c = console(nine());
         run(&mut c, "level 2");
         run(&mut c, "time 0.2");
         let out = run(&mut c, "e5");
-        assert!(!c.last_rejected(), "{out:?}");
+        assert!(!c.c.last_rejected(), "{out:?}");
         // oxello answered as White.
-        assert_eq!(c.board.history().len(), 2, "{out:?}");
+        assert_eq!(c.history().len(), 2, "{out:?}");
         assert!(out.iter().any(|l| l.starts_with("oxello plays")), "{out:?}");
-        let before = c.board.history().to_vec();
+        let before = c.history();
         // Occupied, off the board, not a move: refused, nothing changes.
         for bad in [
-            "e5", "z1", "play", "level 0", "level 41", "time -1", "mode 7", "undo x",
+            "e5", "z1", "play", "level 0", "level 41", "time -1", "mode 7", "undo x", "undo 3",
+            "redo", "new 9",
         ] {
             let out = run(&mut c, bad);
-            assert!(c.last_rejected(), "{bad}: {out:?}");
-            assert!(
-                out.iter().any(|l| l.starts_with("error:")),
-                "{bad}: {out:?}"
-            );
-            assert_eq!(c.board.history(), before.as_slice(), "{bad}");
+            assert!(c.c.last_rejected(), "{bad}: {out:?}");
+            assert_eq!(out.len(), 1, "{bad}: {out:?}");
+            assert!(out[0].starts_with("error:"), "{bad}: {out:?}");
+            assert_eq!(c.history(), before, "{bad}");
         }
         // undo goes back to the person's turn: both moves.
         run(&mut c, "undo");
-        assert!(c.board.history().is_empty());
-        run(&mut c, "redo 2");
-        assert_eq!(c.board.history(), before.as_slice());
+        assert!(c.history().is_empty());
+        run(&mut c, "redo");
+        assert_eq!(c.history(), before);
         // A move for oxello's colour is refused in mode 0...
         run(&mut c, "mode 3");
         run(&mut c, "a1 a2");
-        assert_eq!(c.board.history().len(), 4);
+        assert_eq!(c.history().len(), 4);
         run(&mut c, "mode 0");
         // ...where Black (the person) is to move again.
         let out = run(&mut c, "b1 b2");
-        assert!(c.last_rejected(), "{out:?}");
+        assert!(c.c.last_rejected(), "{out:?}");
         assert!(out.iter().any(|l| l.contains("oxello's move")), "{out:?}");
-        assert_eq!(c.board.history().len(), 4);
+        assert_eq!(c.history().len(), 4);
     }
 
     #[test]
     fn finds_a_win_and_reports_the_end() {
-        let mut c = console(Config {
-            width: 9,
-            height: 9,
-            ..Config::default()
-        });
+        let mut c = console(nine());
         run(&mut c, "mode 3");
         run(&mut c, "a1 a9 b1 b9 c1 c9 d1 d9");
         let out = run(&mut c, "hint");
@@ -741,10 +636,48 @@ mod tests {
         run(&mut c, "e1");
         let out = run(&mut c, "board");
         assert!(out.iter().any(|l| l == "game over: Black wins"), "{out:?}");
-        let out = run(&mut c, "f5");
-        assert!(c.last_rejected(), "{out:?}");
-        let out = run(&mut c, "go");
-        assert!(c.last_rejected(), "{out:?}");
+        for line in ["f5", "go", "hint"] {
+            let out = run(&mut c, line);
+            assert!(c.c.last_rejected(), "{out:?}");
+        }
+    }
+
+    #[test]
+    fn hints_list_the_best_moves() {
+        let mut c = console(nine());
+        run(&mut c, "level 3");
+        run(&mut c, "mode 3");
+        run(&mut c, "e5 d4");
+        let out = run(&mut c, "hint 3");
+        let hint = out.iter().find(|l| l.starts_with("hint: ")).unwrap();
+        assert_eq!(hint.matches(", ").count(), 2, "{hint}");
+    }
+
+    /// Defect 18 of issue 75: with two threads a helper's deeper iteration
+    /// can be the answer; its depth gets a row before the summary.
+    #[test]
+    fn the_answers_depth_has_its_row() {
+        let (mut game, _) = game(nine());
+        let result = SearchResult {
+            best: Some(Point::new(4, 4)),
+            score: 12,
+            depth: 9,
+            nodes: 342,
+            elapsed: Duration::from_micros(300),
+            pv: vec![Point::new(4, 4), Point::new(3, 3)],
+            source: Source::Search,
+            root_scores: Vec::new(),
+        };
+        let mut out = Vec::new();
+        game.finish(Search::Hint(1), Some(8), result.clone(), &mut out);
+        assert_eq!(out.len(), 2, "{out:?}");
+        assert!(out[0].starts_with("     9 |"), "{out:?}");
+        // 342 nodes in 0.3 ms: no rate.
+        assert!(out[0].contains("|          - | e5 d4"), "{out:?}");
+        assert_eq!(out[1], "hint: e5 +12 (depth 9)");
+        out.clear();
+        game.finish(Search::Hint(1), Some(9), result, &mut out);
+        assert_eq!(out, ["hint: e5 +12 (depth 9)"]);
     }
 
     #[test]
@@ -757,32 +690,32 @@ mod tests {
         // Black g8 h8 (a row) and i9 i10 (a column), White far away: i8
         // would make two open threes, a double three.
         run(&mut c, "g8 a1 h8 a3 i9 a5 i10 a7");
+        let board = c.board();
         assert_eq!(
-            c.board.foul(Point::new(8, 7).index()),
+            board.foul(Point::new(8, 7).index()),
             Some(Foul::DoubleThree)
         );
-        let forbidden: Vec<Point> = c
-            .board
+        let forbidden: Vec<Point> = board
             .points()
             .iter()
-            .filter(|&&index| c.board.is_forbidden(index))
+            .filter(|&&index| board.is_forbidden(index))
             .map(|&index| Point::from_index(index))
             .collect();
-        let text = diagram(&c.board);
+        let text = diagram(board);
         assert_eq!(
             text.matches(FORBIDDEN_MARK).count(),
             forbidden.len(),
             "{text}"
         );
         assert!(!forbidden.is_empty(), "{text}");
-        let before = c.board.history().to_vec();
+        let before = c.history();
         let out = run(&mut c, &format_pos(forbidden[0]));
-        assert!(c.last_rejected(), "{out:?}");
+        assert!(c.c.last_rejected(), "{out:?}");
         assert!(
             out.iter().any(|l| l.contains("forbidden to Black")),
             "{out:?}"
         );
-        assert_eq!(c.board.history(), before.as_slice());
+        assert_eq!(c.history(), before);
     }
 
     /// Random and mutated lines: none panics, and a refused line leaves
@@ -803,6 +736,7 @@ mod tests {
             "new",
             "board",
             "hint",
+            "hint 2",
             "go",
             "mode 0",
             "mode 1",
@@ -848,13 +782,13 @@ mod tests {
                 if ["level", "l", "time", "t"].contains(&word.as_str()) {
                     continue;
                 }
-                let before = c.board.history().to_vec();
+                let before = c.history();
                 let (flow, out) = send(&mut c, &line);
                 if flow == Flow::Quit {
                     continue;
                 }
-                if c.last_rejected() {
-                    assert_eq!(c.board.history(), before.as_slice(), "{line:?}: {out:?}");
+                if c.c.last_rejected() {
+                    assert_eq!(c.history(), before, "{line:?}: {out:?}");
                     let errors = out.iter().filter(|l| l.starts_with("error: ")).count();
                     assert_eq!(errors, 1, "{line:?}: {out:?}");
                 }

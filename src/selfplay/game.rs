@@ -6,6 +6,7 @@
 use super::npz::Sample;
 use super::output::Format;
 use super::record::RecordError;
+use super::settings::Settings;
 use crate::core::StopSignal;
 
 /// A training record of some game, as the files hold it.
@@ -50,4 +51,7 @@ pub trait SelfplayGame: Sync {
     /// Whether a record found in an output being resumed can be one of this
     /// run's (its board size, rule...), besides its game index.
     fn belongs(&self, record: &Self::Record) -> Result<(), String>;
+    /// The settings that decide what the games are (see
+    /// [`super::settings`]): a file resumes only under the same.
+    fn settings(&self) -> Settings;
 }

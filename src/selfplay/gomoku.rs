@@ -162,6 +162,30 @@ impl SelfplayGame for GomokuSelfplay {
         Searcher::new(self.options.hash_mib)
     }
 
+    fn settings(&self) -> super::settings::Settings {
+        let options = &self.options;
+        let config = &options.config;
+        super::settings::Settings::default()
+            .with("game", "gomoku")
+            .with("size", format!("{}x{}", config.width, config.height))
+            .with("n in row", config.n)
+            .with("rule", config.rule)
+            .with("seed", options.seed)
+            .with("hash", format!("{} MiB", options.hash_mib))
+            .with("depth", options.depth)
+            .with(
+                "nodes",
+                options
+                    .nodes
+                    .map_or("no limit".to_string(), |n| n.to_string()),
+            )
+            .with("random stones", options.random_stones)
+            .with("temperature", options.temperature)
+            .with("random plies", options.random_plies)
+            .with("max loss", options.max_loss)
+            .with("policy temperature", options.policy_temperature)
+    }
+
     fn play(
         &self,
         index: u32,

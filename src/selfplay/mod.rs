@@ -37,6 +37,7 @@ pub mod output;
 pub mod play;
 pub mod record;
 pub mod run;
+pub mod settings;
 
 pub use game::{SelfplayGame, TrainingRecord};
 pub use openings::{MoveCount, OpeningBook, OpeningSource, OpeningsError};
@@ -91,6 +92,9 @@ pub struct Summary {
     pub resumed_games: usize,
     /// Bytes of a partial game cut off the output.
     pub dropped_bytes: u64,
+    /// Whether the games kept came without a settings file (written before
+    /// there were any), so were resumed on trust.
+    pub unchecked_settings: bool,
     /// Games played and written now.
     pub games: usize,
     /// Records written now.
@@ -107,6 +111,8 @@ pub enum SelfplayError {
     /// A format the game or the output cannot have, or an npz journal that
     /// does not read back.
     Format(String),
+    /// The output holds games of other settings (see [`settings`]).
+    Settings(String),
 }
 
 impl fmt::Display for SelfplayError {
@@ -115,7 +121,9 @@ impl fmt::Display for SelfplayError {
             SelfplayError::Openings(error) => write!(f, "openings: {error}"),
             SelfplayError::Resume(error) => write!(f, "output: {error}"),
             SelfplayError::Io(error) => write!(f, "{error}"),
-            SelfplayError::Format(message) => f.write_str(message),
+            SelfplayError::Format(message) | SelfplayError::Settings(message) => {
+                f.write_str(message)
+            }
         }
     }
 }
@@ -204,7 +212,9 @@ pub fn generate_to(
 }
 
 /// Plays the shard's games of `game` and writes them to `path`, resuming
-/// what the file (or, for npz, its journal) already holds.
+/// what the file (or, for npz, its journal) already holds when it was
+/// written with the same settings (kept in `<path>.settings.json`, see
+/// [`settings`]).
 pub fn generate_game<G: SelfplayGame>(
     game: &G,
     run: &Run,
@@ -217,8 +227,13 @@ pub fn generate_game<G: SelfplayGame>(
         _ => path.to_path_buf(),
     };
     let belongs = |record: &G::Record| belongs(game, run, record);
+    let settings = game.settings();
+    let found = settings::check(&settings, &journal, path).map_err(SelfplayError::Settings)?;
     let (mut file, existing) =
         output::open_resumed(&journal, run.format, &belongs).map_err(SelfplayError::Resume)?;
+    if found != settings::Found::Same {
+        settings::write(&settings, path).map_err(SelfplayError::Io)?;
+    }
     let todo: Vec<u32> = run
         .shard
         .games(run.games)
@@ -227,6 +242,7 @@ pub fn generate_game<G: SelfplayGame>(
     let mut summary = write_games(game, run, &todo, existing.games, &mut file, progress)?;
     summary.resumed_games = existing.games;
     summary.dropped_bytes = existing.dropped_bytes;
+    summary.unchecked_settings = found == settings::Found::Unrecorded && existing.games > 0;
     drop(file);
     if run.format == Format::Npz {
         write_npz::<G::Record>(&journal, path)?;
@@ -291,7 +307,7 @@ fn book(config: &Config) -> Result<OpeningBook, SelfplayError> {
     .map_err(SelfplayError::Openings)
 }
 
-fn workers<'a>(config: &Config, book: &'a OpeningBook) -> run::Workers<'a> {
+fn workers<'a>(config: &'a Config, book: &'a OpeningBook) -> run::Workers<'a> {
     run::Workers {
         size: config.size,
         seed: config.seed,
@@ -299,6 +315,7 @@ fn workers<'a>(config: &Config, book: &'a OpeningBook) -> run::Workers<'a> {
         hash_mib: config.hash_mib,
         play: config.play,
         book,
+        opening: &config.opening,
     }
 }
 

@@ -158,6 +158,11 @@ impl OpeningBook {
         self.games.len()
     }
 
+    /// The random moves after each opening.
+    pub fn random_moves(&self) -> MoveCount {
+        self.random_moves
+    }
+
     /// Whether the book is empty (never, once built).
     pub fn is_empty(&self) -> bool {
         self.games.is_empty()

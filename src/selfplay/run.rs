@@ -3,9 +3,10 @@
 //! The loop serves any [`SelfplayGame`]; [`Workers`] is Othello's.
 
 use super::game::SelfplayGame;
-use super::openings::OpeningBook;
+use super::openings::{OpeningBook, OpeningSource};
 use super::play::{PlayOptions, play_game};
 use super::record::Record;
+use super::settings::Settings;
 use crate::bitboard::BoardSize;
 use crate::search::{Searcher, StopSignal};
 use rand::SeedableRng;
@@ -30,6 +31,8 @@ pub struct Workers<'a> {
     pub hash_mib: usize,
     pub play: PlayOptions,
     pub book: &'a OpeningBook,
+    /// Where the book's openings come from.
+    pub opening: &'a OpeningSource,
 }
 
 impl SelfplayGame for Workers<'_> {
@@ -50,6 +53,47 @@ impl SelfplayGame for Workers<'_> {
             return Err(format!("a {n}x{n} game in a run of size {}", self.size));
         }
         Ok(())
+    }
+
+    fn settings(&self) -> Settings {
+        let (play, budget, n) = (&self.play, &self.play.budget, self.size.n());
+        let openings = match self.opening {
+            OpeningSource::Start => "the start position".to_string(),
+            OpeningSource::List(path) => path.display().to_string(),
+            OpeningSource::Wthor { dir, plies } => {
+                format!("{} (WTHOR, {plies} moves)", dir.display())
+            }
+        };
+        Settings::default()
+            .with("game", "othello")
+            .with("size", format!("{n}x{n}"))
+            .with("seed", self.seed)
+            .with("hash", format!("{} MiB", self.hash_mib))
+            .with("depth", budget.depth)
+            .with("selectivity", budget.selectivity)
+            .with(
+                "exact solve",
+                format!("from {} empties", budget.exact_empties),
+            )
+            .with(
+                "nodes",
+                budget
+                    .nodes
+                    .map_or("no limit".to_string(), |n| n.to_string()),
+            )
+            .with(
+                "score moves",
+                match play.scoring {
+                    super::Scoring::All => "all",
+                    super::Scoring::Best => "best",
+                },
+            )
+            .with("temperature", play.temperature)
+            .with("random plies", play.random_plies)
+            .with("max loss", play.max_loss)
+            .with("policy temperature", play.policy_temperature)
+            .with("openings", openings)
+            .with("random moves", self.book.random_moves())
     }
 }
 

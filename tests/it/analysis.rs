@@ -185,7 +185,7 @@ fn wthor_game_by_index() {
     let table = String::from_utf8(output.stdout).unwrap();
     assert!(table.starts_with("WTH_2024.wtb #12"), "{table}");
     assert!(
-        table.contains("moves,") && table.contains("mistakes"),
+        table.contains("moves,") && table.contains("mistake"),
         "{table}"
     );
     assert!(std::fs::read_to_string(&svg).unwrap().contains("<polyline"));

@@ -414,8 +414,10 @@ fn match_command_line_errors() {
     let one = run(&["-e", "level:2"]);
     assert!(!one.status.success());
     assert!(String::from_utf8_lossy(&one.stderr).contains("two engines"));
-    let unknown = run(&["-e", "level:2", "-e", "./some-engine"]);
+    let unknown = run(&["-e", "level:2", "-e", "cat"]);
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("protocol"));
+    let absent = run(&["-e", "level:2", "-e", "./some-engine"]);
+    assert!(String::from_utf8_lossy(&absent.stderr).contains("./some-engine: no such file"));
     let missing = run(&[
         "-e",
         "level:2",
@@ -425,7 +427,7 @@ fn match_command_line_errors() {
         "nboard",
     ]);
     assert!(!missing.status.success());
-    assert!(String::from_utf8_lossy(&missing.stderr).contains("cannot start"));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("no such file"));
     let sprt = run(&["-e", "level:2", "-e", "level:1", "--sprt", "5,1"]);
     assert!(!sprt.status.success());
 }

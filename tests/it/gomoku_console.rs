@@ -13,7 +13,10 @@ fn a_piped_game_is_answered_line_by_line() {
     let script = "level 3\ntime 0.3\ne5\nboard\nundo\nboard\nquit\n";
     let (status, lines) = protocol_util::piped(CONSOLE, script, Duration::from_secs(60));
     assert!(status.success(), "{lines:?}");
-    assert!(lines[0].starts_with("oxello gomoku: 9x9, 5 in a row, freestyle"));
+    assert!(
+        lines[0].contains(": gomoku 9x9, 5 in a row, freestyle"),
+        "{lines:?}"
+    );
     assert!(
         lines.iter().any(|l| l.starts_with("oxello plays ")),
         "{lines:?}"
@@ -127,4 +130,34 @@ fn level_and_time_on_the_command_line_are_the_console_s() {
     let args = [CONSOLE, &["--depth", "2"]].concat();
     let (_, lines) = protocol_util::piped(&args, "level\nquit\n", Duration::from_secs(60));
     assert!(lines.iter().any(|l| l == "level: 2"), "{lines:?}");
+}
+
+/// Issue 75, defect 18: a move searched right after a hint of the same
+/// position finds its positions in the table; its rows still show whole
+/// lines, and no rate over a time too short to measure.
+#[test]
+fn a_move_after_a_hint_shows_whole_lines() {
+    let script = "mode 3\ne5 d4\nlevel 6\nhint\ngo\n";
+    let args = [CONSOLE, &["--threads", "1"]].concat();
+    let (status, lines) = protocol_util::piped(&args, script, Duration::from_secs(60));
+    assert!(status.success(), "{lines:?}");
+    let go = lines
+        .iter()
+        .position(|l| l.starts_with("oxello (level 6) thinks for Black"))
+        .expect("go's search");
+    let rows: Vec<Vec<&str>> = lines[go + 2..]
+        .iter()
+        .take_while(|l| !l.starts_with("oxello plays"))
+        .map(|l| l.split('|').map(str::trim).collect())
+        .collect();
+    assert_eq!(rows.len(), 6, "{lines:?}");
+    for row in &rows {
+        let depth: usize = row[0].parse().unwrap();
+        let seconds: f64 = row[2].parse().unwrap();
+        let pv = row[5].split_whitespace().count();
+        assert!(pv >= depth.min(3), "{row:?}: {lines:?}");
+        if seconds < 0.009 {
+            assert_eq!(row[4], "-", "{row:?}");
+        }
+    }
 }

@@ -410,7 +410,7 @@ fn engine_info_settings_reach_their_engine_after_the_match_ones() {
         output.to_str().unwrap(),
     ]));
     assert!(
-        stdout.contains("Result for told: 1 wins, 0 draws, 1 losses"),
+        stdout.contains("Result for told: 1 win, 0 draws, 1 loss"),
         "{stdout}"
     );
     let games = check_match_file(&output, nine_by_nine());

@@ -439,3 +439,59 @@ fn end_of_input_in_the_middle_of_a_search() {
     std::io::Read::read_to_string(&mut live.stdout, &mut rest).unwrap();
     assert!(rest.lines().any(is_move), "{rest}");
 }
+
+/// Issue 75, defect 17: `pbrain-oxello --help` and `--version` answer and
+/// exit 0 without reading the protocol; any other argument is a usage
+/// error.
+#[test]
+fn pbrain_answers_help_and_version() {
+    let run = |args: &[&str]| {
+        let output = Command::new(PBRAIN)
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let out = String::from_utf8_lossy(&output.stdout).into_owned();
+        let err = String::from_utf8_lossy(&output.stderr).into_owned();
+        (output.status.code(), out, err)
+    };
+    let (code, out, _) = run(&["--help"]);
+    assert_eq!(code, Some(0));
+    assert!(
+        out.starts_with("pbrain-oxello: ") && out.contains("Usage:"),
+        "{out}"
+    );
+    let (code, out, _) = run(&["--version"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        out.trim(),
+        format!("pbrain-oxello {}", env!("CARGO_PKG_VERSION"))
+    );
+    let (code, out, err) = run(&["--time", "5"]);
+    assert_eq!(code, Some(2));
+    assert!(out.is_empty() && err.starts_with("error: "), "{err}");
+}
+
+/// Issue 75, defect 17: `BEGIN` on a board with stones and a `BOARD` in
+/// which a side already has five get `ERROR`, and the position stays as it
+/// was (the next `TURN` is answered on it).
+#[test]
+fn begin_on_stones_and_a_board_with_five_are_errors() {
+    let five = "BOARD\n0,0,1\n0,5,2\n1,0,1\n1,5,2\n2,0,1\n2,5,2\n3,0,1\n3,5,2\n4,0,1\nDONE\n";
+    let input = format!("START 15\nINFO timeout_turn 100\nTURN 7,7\nBEGIN\n{five}TURN 9,9\nEND\n");
+    let lines = answers(&script(PBRAIN, &[], &input));
+    assert_eq!(lines[0], "OK", "{lines:?}");
+    assert!(is_move(&lines[1]), "{lines:?}");
+    assert!(
+        lines[2].starts_with("ERROR BEGIN on a board with 2 stone"),
+        "{lines:?}"
+    );
+    assert!(
+        lines[3].starts_with("ERROR BOARD: the game is over, five in a row"),
+        "{lines:?}"
+    );
+    // The board of the first TURN is kept: 9,9 is answered there (on the
+    // board of five it would be refused).
+    assert!(is_move(&lines[4]), "{lines:?}");
+    assert_eq!(lines.len(), 5, "{lines:?}");
+}

@@ -58,7 +58,12 @@ fn engine_plays_itself_to_the_end() {
         "{analysis:?}"
     );
     ox.send("go");
-    ox.expect("error: the game is over; 'new' starts another");
+    let refused = ox.recv();
+    assert!(
+        refused.starts_with("error: the game is over (")
+            && refused.ends_with("'new' starts another"),
+        "{refused}"
+    );
     ox.send("quit");
     assert!(ox.wait(Duration::from_secs(20)).success());
 }
@@ -138,13 +143,17 @@ fn mistakes_get_friendly_errors_and_change_nothing() {
 #[test]
 fn plain_oxello_is_a_console_on_a_move() {
     let mut ox = Oxello::spawn(&["--level", "2", "--hash", "8"]);
+    // A person plays Black: oxello answers as White.
     ox.send("f5");
+    ox.until(|line| line.starts_with("oxello plays ") && line.contains(" for White "));
     let diagram = read_diagram(&mut ox);
-    assert!(diagram[4].ends_with("White (O) to move"), "{diagram:?}");
-    ox.expect("ply 1: f5");
-    ox.send("play d6 c3");
+    assert!(diagram[4].ends_with("Black (X) to move"), "{diagram:?}");
+    let ply = ox.recv();
+    assert!(ply.starts_with("ply 2: f5"), "{ply}");
+    ox.send("mode 3");
+    ox.expect("mode 3: you play both sides");
     read_diagram(&mut ox);
-    ox.expect("ply 3: f5d6c3");
+    assert_eq!(ox.recv(), ply);
     ox.send("hint 2");
     let hint = ox.until(|line| line.starts_with("hint: "));
     assert!(hint[0].starts_with(" depth|score|"), "{hint:?}");
@@ -208,7 +217,7 @@ fn analysis_rows(lines: &[String]) -> Vec<String> {
 
 #[test]
 fn the_console_analysis_is_the_librarys() {
-    let script = format!("play {WTHOR_1985_3}\nanalyze\n");
+    let script = format!("mode 3\nplay {WTHOR_1985_3}\nanalyze\n");
     let console = ["console", "--level", "3", "--threads", "1"];
     let (status, lines) = protocol_util::piped(&console, &script, Duration::from_secs(120));
     assert!(status.success());
@@ -251,6 +260,9 @@ fn the_console_analysis_is_the_librarys() {
 fn ctrl_c_stops_the_search_then_quits() {
     let mut ox = Oxello::spawn(&["console", "--hash", "8"]);
     assert!(ox.recv().starts_with("oxello "));
+    read_diagram(&mut ox);
+    ox.send("mode 3");
+    ox.expect("mode 3: you play both sides");
     read_diagram(&mut ox);
     ox.send("f5");
     read_diagram(&mut ox);

@@ -1,6 +1,7 @@
 //! GTP sessions against the real binary: Quarry's handshake, moves with ids,
 //! errors, implicit passes, small boards, garbage.
 
+use crate::common::TempDir;
 use crate::protocol_util;
 
 use oxello::formats::ggf::GgfGame;
@@ -32,8 +33,9 @@ fn answered_move(answer: &str, id: &str, game: &Game) -> Move {
     legal_move(game, vertex).unwrap_or_else(|| panic!("illegal move {vertex}"))
 }
 
-fn temp_file(name: &str, text: &str) -> String {
-    let path = std::env::temp_dir().join(format!("oxello-gtp-{}-{name}", std::process::id()));
+/// Writes `text` to the file `name` of `dir`; returns its path.
+fn temp_file(dir: &TempDir, name: &str, text: &str) -> String {
+    let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
     path.display().to_string()
 }
@@ -105,10 +107,15 @@ fn quarry_session_with_ids_and_errors() {
 
 #[test]
 fn implicit_passes_are_inserted_only_when_forced() {
+    let files = TempDir::new("gtp", "implicit_passes_are_inserted_only_when_forced");
     let game = first_game_to_a_pass(BoardSize::Eight);
     let blocked = game.position().side;
     let other = blocked.opponent();
-    let record = temp_file("pass.ggf", &format!("{}\n", GgfGame::from_game(&game)));
+    let record = temp_file(
+        &files,
+        "pass.ggf",
+        &format!("{}\n", GgfGame::from_game(&game)),
+    );
     let mut ox = Oxello::spawn(&["gtp", "--level", "2", "--hash", "8"]);
     assert_eq!(ask1(&mut ox, &format!("1 loadsgf {record}")), "=1");
     let legal = ask1(&mut ox, "2 gogui-rules_legal_moves");
@@ -136,7 +143,7 @@ fn implicit_passes_are_inserted_only_when_forced() {
     assert_eq!(ask1(&mut ox, &format!("8 play {other} {}", mv)), "=8");
     after.play(mv).unwrap();
     let transcript_now = transcript::format_game(&after);
-    let transcript_file = temp_file("pass.txt", &transcript_now);
+    let transcript_file = temp_file(&files, "pass.txt", &transcript_now);
     // The same game as a transcript file.
     assert_eq!(ask1(&mut ox, &format!("9 loadsgf {transcript_file}")), "=9");
     assert_eq!(
@@ -156,10 +163,15 @@ fn implicit_passes_are_inserted_only_when_forced() {
 
 #[test]
 fn undo_takes_back_a_whole_play_with_its_implicit_pass() {
+    let files = TempDir::new("gtp", "undo_takes_back_a_whole_play_with_its_implicit_pass");
     let game = first_game_to_a_pass(BoardSize::Eight);
     let blocked = game.position().side;
     let other = blocked.opponent();
-    let record = temp_file("undo-pass.ggf", &format!("{}\n", GgfGame::from_game(&game)));
+    let record = temp_file(
+        &files,
+        "undo-pass.ggf",
+        &format!("{}\n", GgfGame::from_game(&game)),
+    );
     let mut ox = Oxello::spawn(&["gtp", "--level", "2", "--hash", "8"]);
     assert_eq!(ask1(&mut ox, &format!("loadsgf {record}")), "=");
     let board = ask(&mut ox, "gogui-rules_board");
@@ -229,8 +241,13 @@ fn small_boards_play_to_the_end() {
 
 #[test]
 fn a_finished_game_file_and_a_full_board() {
+    let files = TempDir::new("gtp", "a_finished_game_file_and_a_full_board");
     let game = finished_game(BoardSize::Eight, 3);
-    let record = temp_file("finished.ggf", &GgfGame::from_game(&game).to_string());
+    let record = temp_file(
+        &files,
+        "finished.ggf",
+        &GgfGame::from_game(&game).to_string(),
+    );
     let mut ox = Oxello::spawn(&["gtp", "--level", "2", "--hash", "8"]);
     assert_eq!(ask1(&mut ox, &format!("loadsgf {record}")), "=");
     let board = ask(&mut ox, "gogui-rules_board");

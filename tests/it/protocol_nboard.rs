@@ -1,6 +1,7 @@
 //! NBoard sessions against the real binary, in the order the NBoard GUI
 //! sends its commands (protocols.md §1.6 and §1.10).
 
+use crate::common::TempDir;
 use crate::protocol_util;
 
 use oxello::formats::ggf::{GgfClock, GgfGame};
@@ -120,8 +121,8 @@ fn check_stderr(oxello: &mut Oxello) {
 
 #[test]
 fn gui_session_from_start_to_analysis() {
-    let learn = std::env::temp_dir().join(format!("oxello-learn-{}.ggf", std::process::id()));
-    let _ = std::fs::remove_file(&learn);
+    let files = TempDir::new("nboard", "gui_session");
+    let learn = files.join("learned.ggf");
     let learn_name = learn.display().to_string();
     // No subcommand: the first line switches to NBoard.
     // Without the book: the hints are all searches here (the book's are
@@ -206,11 +207,9 @@ fn gui_session_from_start_to_analysis() {
     assert!(ox.wait(Duration::from_secs(20)).success());
     assert!(ox.rest().is_empty());
     check_stderr(&mut ox);
-    let _ = std::fs::remove_file(&learn);
     let book = learn.with_extension("book");
     let learned = oxello::book::format::load(&book).expect("learn writes a book");
     assert!(learned.contains(game.position().board));
-    let _ = std::fs::remove_file(&book);
 }
 
 #[test]
@@ -383,6 +382,31 @@ fn the_name_gives_the_depth_in_use() {
     let mut ox = Oxello::spawn(&["nboard", "--level", "greedy", "--depth", "3"]);
     ox.send("nboard 2");
     ox.expect("set myname oxello-greedy");
+    ox.send("quit");
+    assert!(ox.wait(Duration::from_secs(20)).success());
+}
+
+/// Issue 75, defect 17: `set depth` out of 1-60 is refused with the limit
+/// stated, 0 and 99 alike, and the depth stays as it was.
+#[test]
+fn set_depth_out_of_range_is_refused_with_the_limit() {
+    let mut ox = Oxello::spawn(&["nboard", "--hash", "8"]);
+    ox.send("nboard 2");
+    ox.expect("set myname oxello12");
+    ox.send("set depth 5");
+    ox.expect("set myname oxello5");
+    for depth in ["0", "61", "99"] {
+        ox.send(&format!("set depth {depth}"));
+        let status = ox.recv();
+        assert!(
+            status.starts_with("status ")
+                && status.contains(&format!("'{depth}'"))
+                && status.contains("1-60"),
+            "{status}"
+        );
+    }
+    ox.send("set depth 60");
+    ox.expect("set myname oxello60");
     ox.send("quit");
     assert!(ox.wait(Duration::from_secs(20)).success());
 }

@@ -1,5 +1,6 @@
 //! `oxello move POSITION`: each position form, JSON, forced passes, errors.
 
+use crate::common::TempDir;
 use crate::protocol_util;
 
 use oxello::formats::board_string;
@@ -32,12 +33,12 @@ fn board_string_transcript_and_ggf_file() {
     assert_eq!(code, 0);
     assert!(legal_move(&game, &out[0]).is_some(), "{out:?}");
 
-    let path = std::env::temp_dir().join(format!("oxello-move-{}.ggf", std::process::id()));
+    let files = TempDir::new("oneshot", "move");
+    let path = files.join("game.ggf");
     std::fs::write(&path, GgfGame::from_game(&game).to_string()).unwrap();
     let (code, out, _) = run(&[path.to_str().unwrap(), "--time", "0.2"]);
     assert_eq!(code, 0);
     assert!(legal_move(&game, &out[0]).is_some(), "{out:?}");
-    let _ = std::fs::remove_file(path);
 
     let (code, out, _) = run(&["f5", "--level", "greedy"]);
     assert_eq!(code, 0);

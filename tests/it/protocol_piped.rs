@@ -109,7 +109,7 @@ fn gtp_genmove_then_quit_answers_as_with_quit_sent_later() {
 #[test]
 fn console_hint_at_the_end_of_input_is_complete() {
     let args = ["console", "--threads", "1", "--hash", "16", "--level", "8"];
-    let script = "f5\nd6\nhint 3\n";
+    let script = "mode 3\nf5\nd6\nhint 3\n";
     let (status, piped) = piped(&args, script, EXIT_TIMEOUT);
     assert!(status.success());
     let held = held_open(&args, script, |line| line.starts_with("hint: "));
@@ -119,7 +119,7 @@ fn console_hint_at_the_end_of_input_is_complete() {
 
 #[test]
 fn console_analysis_at_the_end_of_input_is_complete() {
-    let script = "play f5d6c3d3c4f4\nanalyze\n";
+    let script = "mode 3\nplay f5d6c3d3c4f4\nanalyze\n";
     let (status, lines) = piped(&["console", "--level", "4"], script, EXIT_TIMEOUT);
     assert!(status.success());
     assert!(!lines.iter().any(|l| l.contains("stopped")), "{lines:?}");

@@ -276,7 +276,7 @@ fn bad_arguments_fail_cleanly() {
                 "--output",
                 other_size.to_str().unwrap(),
             ],
-            "6x6 game in a run of size 8",
+            "size 6x6 in the file, 8x8 in this run",
         ),
         (
             vec!["--games", "2", "--output", out, "--format", "xml"],

@@ -10,7 +10,7 @@ use super::params::{
 };
 use super::score::{WIN, WIN_BOUND, from_table, to_table};
 use super::table::{Bound, Entry, Table};
-use crate::gomoku::board::Board;
+use crate::gomoku::board::{Board, Status};
 use crate::gomoku::threat::{Class, class_of};
 use crate::gomoku::vcf::{ThreatBudget, VcfMemo, vcf};
 use std::sync::atomic::Ordering;
@@ -320,6 +320,37 @@ impl<'a> Worker<'a> {
         if killers[0] != Some(mv) {
             killers.rotate_right(1);
             killers[0] = Some(mv);
+        }
+    }
+
+    /// Completes `pv`, a line from `board`, to `length` moves with the
+    /// table's best moves: a node the table cuts keeps no line of its own,
+    /// so a search that finds its positions there (a move after a hint of
+    /// the same position) would otherwise show a one-move line at every
+    /// depth. The line stops at an entry without a move, an occupied
+    /// point, or the end of the game.
+    pub(super) fn complete_pv(&self, board: &Board, pv: &mut Vec<usize>, length: usize) {
+        if pv.len() >= length {
+            return;
+        }
+        let mut board = board.clone();
+        for &mv in pv.iter() {
+            if !board.is_empty(mv) || board.play_index(mv) != Status::Ongoing {
+                return;
+            }
+        }
+        while pv.len() < length {
+            let Some(entry) = self.table.probe(board.hash()) else {
+                return;
+            };
+            let mv = usize::from(entry.best);
+            if !board.points().contains(&mv) || !board.is_empty(mv) {
+                return;
+            }
+            pv.push(mv);
+            if board.play_index(mv) != Status::Ongoing {
+                return;
+            }
         }
     }
 

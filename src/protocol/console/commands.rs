@@ -1,29 +1,24 @@
-//! Console commands: the command table behind `help`, each line read into a
-//! typed [`Command`], and the search table's formatting.
+//! The commands both consoles share: who plays which colour
+//! ([`PlayMode`]), the table behind `help`, and each line read into a typed
+//! [`Command`]. A game adds its own commands ([`CommandInfo`] rows handed
+//! to [`parse`]) and reads its moves and levels itself.
 
-use crate::bitboard::BoardSize;
 use crate::color::Color;
-use crate::engine::Player;
-use crate::formats::board_string;
-use crate::formats::transcript::{self, Token};
-use crate::moves::is_pass_word;
-use crate::position::Position;
+use crate::core::{MAX_THREADS, parse_threads};
 use crate::protocol::is_binary;
-use crate::search::Report;
-use crate::square::Square;
 use std::fmt;
 use std::time::Duration;
 
 /// Who plays which colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayMode {
-    /// 0: a person plays Black, the engine White.
+    /// 0: a person plays Black, oxello White (the default).
     HumanBlack,
-    /// 1: the engine plays Black, a person White.
+    /// 1: oxello plays Black, a person White.
     HumanWhite,
-    /// 2: the engine plays both sides (the game is played out).
+    /// 2: oxello plays both sides (the game is played out).
     EngineBoth,
-    /// 3: people play both sides.
+    /// 3: people play both sides; oxello moves only on `go`.
     HumanBoth,
 }
 
@@ -42,13 +37,29 @@ impl PlayMode {
         self as u32
     }
 
-    /// Whether the engine plays `color`.
+    /// Whether oxello plays `color`.
     pub fn engine_plays(self, color: Color) -> bool {
         match self {
             PlayMode::HumanBlack => color == Color::White,
             PlayMode::HumanWhite => color == Color::Black,
             PlayMode::EngineBoth => true,
             PlayMode::HumanBoth => false,
+        }
+    }
+
+    /// Whether a person plays against oxello (modes 0 and 1).
+    pub fn against_engine(self) -> bool {
+        matches!(self, PlayMode::HumanBlack | PlayMode::HumanWhite)
+    }
+
+    /// Who plays what, as a sentence: `You play Black (X), oxello plays
+    /// White`.
+    pub fn sentence(self) -> &'static str {
+        match self {
+            PlayMode::HumanBlack => "You play Black (X), oxello plays White (O)",
+            PlayMode::HumanWhite => "oxello plays Black (X), you play White (O)",
+            PlayMode::EngineBoth => "oxello plays both sides",
+            PlayMode::HumanBoth => "You play both sides (oxello moves on 'go')",
         }
     }
 }
@@ -65,78 +76,118 @@ impl fmt::Display for PlayMode {
     }
 }
 
-/// A console command with its typed arguments.
+/// `Black` or `White`, for sentences.
+pub fn title(color: Color) -> &'static str {
+    match color {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
+/// A time per move: `time 5` or `time off`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TimeSetting {
+    /// No time limit: the level alone decides.
+    Off,
+    PerMove(Duration),
+}
+
+/// Shortest time per move `time` accepts, seconds.
+pub const MIN_SECONDS: f64 = 0.01;
+/// Longest time per move `time` accepts, seconds.
+pub const MAX_SECONDS: f64 = 3600.0;
+
+/// The words for a time per move: `3 s per move`, `no limit (the level
+/// decides)`.
+pub fn describe_time(time: Option<Duration>) -> String {
+    match time {
+        Some(time) => format!("{} s per move", time.as_secs_f64()),
+        None => "no limit (the level decides)".to_string(),
+    }
+}
+
+/// A console command with its typed arguments. What only a game knows (a
+/// move's syntax, a level's, a new game's size) stays text, for the game.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
-    /// New game from the standard position, of this size or the current one.
-    New(Option<BoardSize>),
-    /// New game from a position.
-    SetBoard(Position),
-    /// Plays a sequence of moves (passes implicit).
-    Play(Vec<Token>),
-    /// A bare move.
-    Move(Token),
-    Undo,
-    Redo,
-    /// The engine plays the side to move now.
+    /// One move or several, typed bare (`f5`, `h8 i9`) or after `play`.
+    Moves(String),
+    /// `new [arguments]`: a new game.
+    New(String),
+    /// `undo [n]`: take back n moves, then back to the person's turn.
+    Undo(usize),
+    /// `redo [n]`: replay n moves, then on to the person's turn.
+    Redo(usize),
+    /// oxello plays the side to move now.
     Go,
-    /// The best `n` moves, without playing.
+    /// The best n moves, without playing.
     Hint(usize),
-    /// Shows or sets who the engine is.
-    Level(Option<Player>),
-    /// `threads [n]`: show or set the search threads.
+    /// Shows or sets oxello's level (the game reads it).
+    Level(Option<String>),
+    /// Shows or sets the time per move.
+    Time(Option<TimeSetting>),
+    /// Shows or sets the search threads.
     Threads(Option<usize>),
     /// Shows or sets who plays which colour.
     Mode(Option<PlayMode>),
-    Analyze,
-    Solve,
-    Perft(u32),
-    Load(String),
-    Save(String),
     Board,
     Stop,
     Help,
     Quit,
+    /// A command of the game's own table: its first name, and the rest of
+    /// the line.
+    Game(&'static str, String),
 }
 
-/// A command of the table: its names, arguments and help line.
+/// A command of a table: its names, arguments and help line.
+#[derive(Clone, Copy, Debug)]
 pub struct CommandInfo {
     pub names: &'static [&'static str],
     pub usage: &'static str,
     pub help: &'static str,
 }
 
-/// Every command, in the order `help` lists them.
-pub const COMMANDS: &[CommandInfo] = &[
-    CommandInfo {
-        names: &["new", "init", "i", "n"],
-        usage: "new [4|6|8]",
-        help: "new game from the standard position",
-    },
-    CommandInfo {
-        names: &["setboard"],
-        usage: "setboard <64 squares> <side>",
-        help: "new game from a position (X/* black, O white, - empty)",
-    },
-    CommandInfo {
-        names: &["play"],
-        usage: "play <moves>",
-        help: "play a sequence of moves, e.g. play f5d6c3",
-    },
+/// What a game tells the shared table: its move syntax and what its
+/// levels and new games take.
+#[derive(Clone, Copy, Debug)]
+pub struct GameWords {
+    /// A move as typed: `f5`, `h8`.
+    pub move_example: &'static str,
+    /// A sequence of moves: `play f5d6c3`.
+    pub play_example: &'static str,
+    /// `new`'s arguments and help.
+    pub new: (&'static str, &'static str),
+    /// `level`'s arguments and help.
+    pub level: (&'static str, &'static str),
+    /// The default time per move, in words.
+    pub default_time: &'static str,
+}
+
+/// Greatest `hint n`.
+pub const MAX_HINTS: usize = 64;
+
+/// The shared commands, in the order `help` lists them; `play` and the
+/// bare move are described with the game's words.
+const SHARED: &[CommandInfo] = &[
     CommandInfo {
         names: &["<move>"],
-        usage: "f5",
-        help: "play one move",
+        usage: "",
+        help: "play a move",
+    },
+    CommandInfo {
+        names: &["play", "p"],
+        usage: "",
+        help: "play a sequence of moves",
     },
     CommandInfo {
         names: &["undo", "u"],
-        usage: "undo",
-        help: "take back your last move",
+        usage: "undo [n]",
+        help: "take back n moves (default 1), then back to your turn",
     },
     CommandInfo {
         names: &["redo", "r"],
-        usage: "redo",
-        help: "replay a move taken back",
+        usage: "redo [n]",
+        help: "replay n moves taken back (default 1), then on to your turn",
     },
     CommandInfo {
         names: &["go"],
@@ -146,12 +197,27 @@ pub const COMMANDS: &[CommandInfo] = &[
     CommandInfo {
         names: &["hint"],
         usage: "hint [n]",
-        help: "the best n moves (default 1), without playing",
+        help: "the best n moves (default 1), not played",
+    },
+    CommandInfo {
+        names: &["stop"],
+        usage: "stop (or Ctrl-C)",
+        help: "oxello moves now with the best move found; a hint or analysis just stops",
+    },
+    CommandInfo {
+        names: &["mode", "m"],
+        usage: "mode [0-3]",
+        help: "0 you Black (default), 1 you White, 2 oxello both, 3 you both",
     },
     CommandInfo {
         names: &["level", "l"],
-        usage: "level [1-60|random|greedy|positional]",
-        help: "oxello's strength: a search level or a simple player",
+        usage: "",
+        help: "",
+    },
+    CommandInfo {
+        names: &["time", "t"],
+        usage: "time [seconds|off]",
+        help: "oxello's time per move",
     },
     CommandInfo {
         names: &["threads"],
@@ -159,44 +225,14 @@ pub const COMMANDS: &[CommandInfo] = &[
         help: "search threads (default: every core)",
     },
     CommandInfo {
-        names: &["mode", "m"],
-        usage: "mode [0-3]",
-        help: "0 you Black, 1 you White, 2 oxello both, 3 you both",
-    },
-    CommandInfo {
-        names: &["analyze", "analyse", "a"],
-        usage: "analyze",
-        help: "score every move against the best, mistakes (?) and blunders (??)",
-    },
-    CommandInfo {
-        names: &["solve"],
-        usage: "solve",
-        help: "exact score of the position by searching to the end",
-    },
-    CommandInfo {
-        names: &["perft"],
-        usage: "perft <depth>",
-        help: "count the move sequences of a depth (passes are plies)",
-    },
-    CommandInfo {
-        names: &["load", "open", "o"],
-        usage: "load <file>",
-        help: "load a game (GGF, transcript or board string)",
-    },
-    CommandInfo {
-        names: &["save", "s"],
-        usage: "save <file>",
-        help: "save the game as GGF",
+        names: &["new", "init", "i", "n"],
+        usage: "",
+        help: "",
     },
     CommandInfo {
         names: &["board", "show", "b"],
         usage: "board",
         help: "print the board",
-    },
-    CommandInfo {
-        names: &["stop"],
-        usage: "stop",
-        help: "stop thinking (oxello plays the best move found)",
     },
     CommandInfo {
         names: &["help", "?", "h"],
@@ -206,14 +242,12 @@ pub const COMMANDS: &[CommandInfo] = &[
     CommandInfo {
         names: &["quit", "exit", "q"],
         usage: "quit",
-        help: "leave",
+        help: "leave (Ctrl-C when nothing runs, or twice)",
     },
 ];
 
-/// Deepest `perft` the console runs (deeper counts take hours).
-pub const MAX_PERFT_DEPTH: u32 = 12;
-
-/// Why a line is not a command, in words for people.
+/// Why a line is not a command, or a command cannot be done, in words for
+/// people.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConsoleError(pub String);
 
@@ -225,12 +259,24 @@ impl fmt::Display for ConsoleError {
 
 impl std::error::Error for ConsoleError {}
 
-pub(super) fn fail<T>(message: impl Into<String>) -> Result<T, ConsoleError> {
+impl From<String> for ConsoleError {
+    fn from(message: String) -> ConsoleError {
+        ConsoleError(message)
+    }
+}
+
+pub fn fail<T>(message: impl Into<String>) -> Result<T, ConsoleError> {
     Err(ConsoleError(message.into()))
 }
 
-/// Reads one line; `Ok(None)` for an empty line.
-pub fn parse(line: &str) -> Result<Option<Command>, ConsoleError> {
+/// Reads one line; `Ok(None)` for an empty line. `own` is the game's own
+/// table; `is_moves` says whether a line that names no command is one or
+/// more moves in the game's syntax.
+pub fn parse(
+    line: &str,
+    own: &'static [CommandInfo],
+    is_moves: impl Fn(&str) -> bool,
+) -> Result<Option<Command>, ConsoleError> {
     if is_binary(line) {
         return fail("that line holds binary data; type 'help' for the commands");
     }
@@ -243,14 +289,18 @@ pub fn parse(line: &str) -> Result<Option<Command>, ConsoleError> {
         return Ok(None);
     }
     let lower = word.to_ascii_lowercase();
-    let Some(info) = COMMANDS
-        .iter()
-        .find(|info| info.names.contains(&lower.as_str()))
-    else {
-        if rest.is_empty()
-            && let Some(token) = bare_move(word)
-        {
-            return Ok(Some(Command::Move(token)));
+    let named = |table: &'static [CommandInfo]| {
+        table
+            .iter()
+            .find(|info| info.names.contains(&lower.as_str()))
+            .map(|info| info.names[0])
+    };
+    if let Some(name) = named(own) {
+        return Ok(Some(Command::Game(name, rest.to_string())));
+    }
+    let Some(name) = named(SHARED) else {
+        if is_moves(line) {
+            return Ok(Some(Command::Moves(line.to_string())));
         }
         let shown: String = word.chars().take(20).collect();
         return fail(format!(
@@ -261,56 +311,34 @@ pub fn parse(line: &str) -> Result<Option<Command>, ConsoleError> {
         if rest.is_empty() {
             Ok(Some(command))
         } else {
-            fail(format!("'{}' takes no argument", info.names[0]))
+            fail(format!("'{name}' takes no argument"))
         }
     };
-    match info.names[0] {
-        "new" => match rest {
-            "" => Ok(Some(Command::New(None))),
-            size => match size.parse::<BoardSize>() {
-                Ok(size) => Ok(Some(Command::New(Some(size)))),
-                Err(error) => fail(error.to_string()),
-            },
-        },
-        "setboard" => match board_string::parse_position(rest) {
-            Ok(position) => Ok(Some(Command::SetBoard(position))),
-            Err(error) => fail(format!("setboard: {error}")),
-        },
-        "play" => {
-            if rest.is_empty() {
-                return fail("play what? e.g. play f5d6c3");
-            }
-            match transcript::tokenize(rest) {
-                Ok(tokens) => Ok(Some(Command::Play(
-                    tokens.into_iter().map(|(_, token)| token).collect(),
-                ))),
-                Err(error) => fail(error.to_string()),
-            }
-        }
-        "undo" => no_argument(Command::Undo),
-        "redo" => no_argument(Command::Redo),
+    let optional = |text: &str| (!text.is_empty()).then(|| text.to_string());
+    match name {
+        "play" if rest.is_empty() => fail("play what? give one or more moves"),
+        "play" => Ok(Some(Command::Moves(rest.to_string()))),
+        "new" => Ok(Some(Command::New(rest.to_string()))),
+        "undo" => count(name, rest).map(|n| Some(Command::Undo(n))),
+        "redo" => count(name, rest).map(|n| Some(Command::Redo(n))),
         "go" => no_argument(Command::Go),
         "hint" => match rest {
             "" => Ok(Some(Command::Hint(1))),
             n => match n.parse::<usize>() {
-                Ok(n) if (1..=64).contains(&n) => Ok(Some(Command::Hint(n))),
-                _ => fail(format!("hint {n}: give a number of moves from 1 to 64")),
+                Ok(n) if (1..=MAX_HINTS).contains(&n) => Ok(Some(Command::Hint(n))),
+                _ => fail(format!(
+                    "hint {n}: give a number of moves from 1 to {MAX_HINTS}"
+                )),
             },
         },
-        "level" => match rest {
-            "" => Ok(Some(Command::Level(None))),
-            text => match text.parse::<Player>() {
-                Ok(player) => Ok(Some(Command::Level(Some(player)))),
-                Err(error) => fail(error.to_string()),
-            },
-        },
+        "level" => Ok(Some(Command::Level(optional(rest)))),
+        "time" => parse_time(rest).map(|time| Some(Command::Time(time))),
         "threads" => match rest {
             "" => Ok(Some(Command::Threads(None))),
-            n => match crate::core::parse_threads(n) {
+            n => match parse_threads(n) {
                 Some(n) => Ok(Some(Command::Threads(Some(n)))),
                 None => fail(format!(
-                    "threads {n}: give a number of threads from 1 to {}",
-                    crate::core::MAX_THREADS
+                    "threads {n}: give a number of threads from 1 to {MAX_THREADS}"
                 )),
             },
         },
@@ -323,15 +351,6 @@ pub fn parse(line: &str) -> Result<Option<Command>, ConsoleError> {
                 )),
             },
         },
-        "analyze" => no_argument(Command::Analyze),
-        "solve" => no_argument(Command::Solve),
-        "perft" => match rest.parse::<u32>() {
-            Ok(depth) if (1..=MAX_PERFT_DEPTH).contains(&depth) => Ok(Some(Command::Perft(depth))),
-            _ => fail(format!("perft: give a depth from 1 to {MAX_PERFT_DEPTH}")),
-        },
-        "load" | "save" if rest.is_empty() => fail(format!("{} which file?", info.names[0])),
-        "load" => Ok(Some(Command::Load(rest.to_string()))),
-        "save" => Ok(Some(Command::Save(rest.to_string()))),
         "board" => no_argument(Command::Board),
         "stop" => Ok(Some(Command::Stop)),
         "help" => Ok(Some(Command::Help)),
@@ -340,125 +359,150 @@ pub fn parse(line: &str) -> Result<Option<Command>, ConsoleError> {
     }
 }
 
-/// A square or a pass word typed alone.
-fn bare_move(word: &str) -> Option<Token> {
-    if word.len() == 2
-        && let Ok(square) = word.parse::<Square>()
-    {
-        return Some(Token::Square(square));
+/// `undo`'s and `redo`'s count: 1 by default.
+fn count(name: &str, rest: &str) -> Result<usize, ConsoleError> {
+    if rest.is_empty() {
+        return Ok(1);
     }
-    is_pass_word(word).then_some(Token::Pass)
+    match rest.parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => fail(format!("{name} {rest}: give a number of moves from 1")),
+    }
 }
 
-/// The help text: one line per command of [`COMMANDS`].
-pub fn help_lines() -> Vec<String> {
-    let mut lines = vec!["commands:".to_string()];
-    for info in COMMANDS {
-        let aliases = if info.names.len() > 1 {
-            format!(" (also {})", info.names[1..].join(", "))
+/// `time`'s argument: none (show), `off`, or seconds per move.
+fn parse_time(rest: &str) -> Result<Option<TimeSetting>, ConsoleError> {
+    if rest.is_empty() {
+        return Ok(None);
+    }
+    if ["off", "none"].iter().any(|w| rest.eq_ignore_ascii_case(w)) {
+        return Ok(Some(TimeSetting::Off));
+    }
+    match rest.parse::<f64>() {
+        Ok(seconds) if seconds.is_finite() && (MIN_SECONDS..=MAX_SECONDS).contains(&seconds) => {
+            Ok(Some(TimeSetting::PerMove(Duration::from_secs_f64(seconds))))
+        }
+        _ => fail(format!(
+            "time {rest}: give seconds per move from {MIN_SECONDS} to {MAX_SECONDS}, or 'off'"
+        )),
+    }
+}
+
+/// The help text: the shared commands in the game's words, then the
+/// game's own (`own`, under `heading`).
+pub fn help_lines(words: &GameWords, heading: &str, own: &[CommandInfo]) -> Vec<String> {
+    let time_help = format!("oxello's time per move (default: {})", words.default_time);
+    let row = |usage: &str, help: &str, names: &[&str]| {
+        let aliases = if names.len() > 1 {
+            format!(" (also {})", names[1..].join(", "))
         } else {
             String::new()
         };
-        lines.push(format!("  {:<40} {}{aliases}", info.usage, info.help));
+        format!("  {usage:<38} {help}{aliases}")
+    };
+    let mut lines = vec!["commands:".to_string()];
+    for info in SHARED {
+        let (usage, help) = match info.names[0] {
+            "<move>" => (words.move_example, info.help),
+            "play" => (words.play_example, info.help),
+            "level" => words.level,
+            "new" => words.new,
+            "time" => (info.usage, time_help.as_str()),
+            _ => (info.usage, info.help),
+        };
+        lines.push(row(usage, help, info.names));
+    }
+    if !own.is_empty() {
+        lines.push(format!("{heading}:"));
+        for info in own {
+            lines.push(row(info.usage, info.help, info.names));
+        }
     }
     lines
-}
-
-/// The table header printed when a search starts.
-pub const TABLE_HEADER: [&str; 2] = [
-    " depth|score|       time   |  nodes (N)  |   N/s    | principal variation",
-    "------+-----+--------------+-------------+----------+----------------------",
-];
-
-/// `M:SS.mmm`, or `H:MM:SS.mmm` from an hour.
-pub fn format_time(elapsed: Duration) -> String {
-    let millis = elapsed.as_millis();
-    let (seconds, millis) = (millis / 1000, millis % 1000);
-    let (minutes, seconds) = (seconds / 60, seconds % 60);
-    if minutes >= 60 {
-        format!(
-            "{}:{:02}:{seconds:02}.{millis:03}",
-            minutes / 60,
-            minutes % 60
-        )
-    } else {
-        format!("{minutes}:{seconds:02}.{millis:03}")
-    }
-}
-
-/// A score with its bound marker: `>+04`, ` -12`, `<+00`.
-pub fn format_score(report: &Report) -> String {
-    format!("{}{:+03}", report.bound.marker(), report.score)
-}
-
-/// One row of the search table.
-pub fn table_row(report: &Report) -> String {
-    let pv: Vec<String> = report.pv.iter().map(|mv| mv.to_string()).collect();
-    let row = format!(
-        "{:>6} {:>5} {:>14} {:>13} {:>10}  {}",
-        report.depth.to_string(),
-        format_score(report),
-        format_time(report.elapsed),
-        report.nodes,
-        report.nodes_per_second().round() as u64,
-        pv.join(" ")
-    );
-    row.trim_end().to_string()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::Depth;
 
-    #[test]
-    fn parses_commands() {
-        assert_eq!(parse("  "), Ok(None));
-        assert_eq!(parse("new 6"), Ok(Some(Command::New(Some(BoardSize::Six)))));
-        assert_eq!(
-            parse("F5"),
-            Ok(Some(Command::Move(Token::Square("f5".parse().unwrap()))))
-        );
-        assert_eq!(parse("pass"), Ok(Some(Command::Move(Token::Pass))));
-        assert_eq!(parse("hint"), Ok(Some(Command::Hint(1))));
-        assert_eq!(
-            parse("m 2"),
-            Ok(Some(Command::Mode(Some(PlayMode::EngineBoth))))
-        );
-        assert!(matches!(parse("play f5d6"), Ok(Some(Command::Play(t))) if t.len() == 2));
-        for bad in [
-            "new 7",
-            "hint 0",
-            "mode 5",
-            "perft 99",
-            "frobnicate",
-            "level 0",
-            "undo 3",
-            "play",
-            "save",
-            "\u{1}",
-        ] {
-            let error = parse(bad).unwrap_err();
-            assert!(error.to_string().starts_with("error: "), "{bad}");
-        }
+    const OWN: &[CommandInfo] = &[CommandInfo {
+        names: &["solve"],
+        usage: "solve",
+        help: "solve",
+    }];
+
+    fn read(line: &str) -> Result<Option<Command>, ConsoleError> {
+        parse(line, OWN, |text| text.starts_with("f5"))
     }
 
     #[test]
-    fn formats_the_table() {
-        let report = Report {
-            rank: 0,
-            depth: Depth::plies(12),
-            score: 4,
-            bound: crate::search::Bound::Lower,
-            pv: Vec::new(),
-            nodes: 1000,
-            elapsed: Duration::from_millis(61_234),
-        };
-        let row = table_row(&report);
+    fn parses_the_shared_commands() {
+        assert_eq!(read("  "), Ok(None));
+        assert_eq!(read("f5"), Ok(Some(Command::Moves("f5".to_string()))));
+        assert_eq!(read("UNDO 2"), Ok(Some(Command::Undo(2))));
+        assert_eq!(read("redo"), Ok(Some(Command::Redo(1))));
+        assert_eq!(read("hint"), Ok(Some(Command::Hint(1))));
         assert_eq!(
-            row, "    12  >+04       1:01.234          1000         16",
-            "{row}"
+            read("m 2"),
+            Ok(Some(Command::Mode(Some(PlayMode::EngineBoth))))
         );
-        assert_eq!(format_time(Duration::from_secs(3725)), "1:02:05.000");
+        assert_eq!(
+            read("time 2.5"),
+            Ok(Some(Command::Time(Some(TimeSetting::PerMove(
+                Duration::from_millis(2500)
+            )))))
+        );
+        assert_eq!(
+            read("time off"),
+            Ok(Some(Command::Time(Some(TimeSetting::Off))))
+        );
+        assert_eq!(
+            read("solve now"),
+            Ok(Some(Command::Game("solve", "now".to_string())))
+        );
+        for bad in [
+            "hint 0",
+            "mode 5",
+            "frobnicate",
+            "undo 0",
+            "undo x",
+            "redo -1",
+            "play",
+            "go 1",
+            "time 0",
+            "time -1",
+            "time 1e9",
+            "threads 0",
+            "\u{1}",
+        ] {
+            let error = read(bad).unwrap_err();
+            assert!(error.to_string().starts_with("error: "), "{bad}");
+        }
+        // Limits are stated.
+        assert!(read("time 1e9").unwrap_err().0.contains("3600"));
+    }
+
+    #[test]
+    fn help_lists_every_shared_command_in_the_games_words() {
+        let words = GameWords {
+            move_example: "f5",
+            play_example: "play f5d6c3",
+            new: ("new [4|6|8]", "a new game"),
+            level: ("level [1-60]", "oxello's level"),
+            default_time: "none",
+        };
+        let help = help_lines(&words, "Othello", OWN);
+        let text = help.join("\n");
+        for word in [
+            "f5",
+            "play f5d6c3",
+            "undo [n]",
+            "new [4|6|8]",
+            "level [1-60]",
+        ] {
+            assert!(text.contains(word), "{word}: {text}");
+        }
+        assert!(text.contains("Othello:\n  solve"), "{text}");
+        assert!(help.iter().all(|line| !line.contains("  <move>")));
     }
 }

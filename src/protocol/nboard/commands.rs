@@ -205,7 +205,7 @@ fn parse_set(text: &str) -> Result<Command, CommandError> {
             value,
             "set depth",
             "a depth (1-60)",
-            |d| *d >= 1,
+            |d| (1..=crate::engine::MAX_LEVEL).contains(d),
         )?)),
         "game" => ggf::parse_one(value)
             .map(|game| Command::SetGame(Box::new(game)))

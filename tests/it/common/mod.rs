@@ -44,6 +44,33 @@ pub fn temp_dir(suite: &str, test: &str) -> std::path::PathBuf {
     dir
 }
 
+/// A fresh directory for one test's files, `oxello-SUITE-TEST-PID` in the
+/// system's temporary directory, removed with everything in it when the
+/// guard is dropped, also when the test fails (the drop runs while the
+/// panic unwinds).
+pub struct TempDir(std::path::PathBuf);
+
+impl TempDir {
+    pub fn new(suite: &str, test: &str) -> TempDir {
+        TempDir(temp_dir(suite, test))
+    }
+
+    pub fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+
+    /// A file in the directory.
+    pub fn join(&self, name: &str) -> std::path::PathBuf {
+        self.0.join(name)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 /// A match summary (`oxello match`, `--merge`) without the lines that
 /// differ from run to run: thinking times and the header.
 pub fn match_results(summary: &str) -> String {
