@@ -207,7 +207,7 @@ pub struct ImportArgs {
 /// Default depth of a book's searches.
 const DEFAULT_DEPTH: u32 = 12;
 /// Default table of each worker, MiB.
-const DEFAULT_HASH_MIB: usize = 16;
+const DEFAULT_HASH_MIB: u32 = 16;
 
 pub fn run(args: &BookArgs) -> Result<ExitCode, Box<dyn Error>> {
     match &args.command {

@@ -11,8 +11,8 @@
 
 mod analyze;
 mod bench;
-mod book;
 mod bench_speed;
+mod book;
 mod console;
 mod fit_probcut;
 mod game;
@@ -329,7 +329,15 @@ pub fn engine_use(subcommand: Option<&str>) -> Takes {
             "one thread, a fresh table, fixed positions",
         ),
         Some("analyze") => only(
-            &["hash", "depth", "time", "threads", "selectivity", "book", "no-book"],
+            &[
+                "hash",
+                "depth",
+                "time",
+                "threads",
+                "selectivity",
+                "book",
+                "no-book",
+            ],
             "its depth is --depth, its time --time",
         ),
         Some("book") => only(

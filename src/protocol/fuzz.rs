@@ -285,9 +285,6 @@ fn nboard_handler_survives_random_lines() {
         check,
     );
     assert_eq!(sent, LINES_PER_HANDLER);
-    // `learn` wrote the game and the book it learned into.
-    let _ = std::fs::remove_file(temp_path("learn.ggf"));
-    let _ = std::fs::remove_file(temp_path("learn.book"));
 }
 
 #[test]

@@ -286,7 +286,7 @@ fn passes_are_explicit_and_forced_passes_answer_pa() {
 
 #[test]
 fn garbage_between_commands_changes_nothing() {
-    let mut ox = Oxello::spawn(&["nboard", "--hash", "8"]);
+    let mut ox = Oxello::spawn(&["nboard", "--hash", "8", "--no-book"]);
     ox.send("nboard 2");
     ox.expect("set myname oxello12");
     ox.send("set depth 2");
@@ -323,7 +323,7 @@ fn garbage_between_commands_changes_nothing() {
 
 #[test]
 fn end_of_input_during_a_search_waits_for_its_answer() {
-    let mut ox = Oxello::spawn(&["nboard", "--hash", "8"]);
+    let mut ox = Oxello::spawn(&["nboard", "--hash", "8", "--no-book"]);
     ox.send("nboard 2");
     ox.expect("set myname oxello12");
     ox.send("set depth 8");
