@@ -15,7 +15,7 @@
 //! A position's value is the best of its moves' scores, known to the least
 //! depth and selectivity among them ([`Node::value`]).
 //!
-//! The rest, one concept per file: the binary file ([`format`]), the text
+//! The rest, one concept per file: the binary file ([`mod@format`]), the text
 //! form ([`text`]), the searches and their resumable journal ([`pool`],
 //! [`journal`]), building from games ([`build`]), growing a book
 //! ([`grow`]: `extend`, `deepen`, `learn`), merging books ([`merge`]) and

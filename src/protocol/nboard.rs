@@ -19,7 +19,7 @@
 //! | `hint 4` | first `book F5-D6-C3 0.00 5210 20` (pv, eval, games, depth) per book move, best first; then `search F5-D6-C3 0.00 0 12` per other move and completed depth, then `nodestats` |
 //! | `go` | `nodestats 12345 0.12` then `=== F5/0.00/0.12`; `=== PA` at once when a pass is forced; the board is not changed |
 //! | `ping 7` | `pong 7` |
-//! | `learn` | `learned`: the game is appended as GGF to [`crate::protocol::Settings::learn_file`] and added to the user's book (see [`Nboard::learn`]) |
+//! | `learn` | `learned`: the game is appended as GGF to [`crate::protocol::Settings::learn_file`] and added to the user's book: the `--book` file, else `oxello-learned.book` (see [`crate::engine::Engine::learn`]) |
 //! | `analyze` | `analysis <movesMade> <eval>` for every position, from the end back, then `nodestats` |
 //! | `stop` | ends the running search early (its answer still comes) |
 //! | `clear` | empties the transposition table |
