@@ -322,6 +322,39 @@ fn play_answers_from_the_book_only_to_searches_no_deeper_than_it() {
 }
 
 #[test]
+fn game_analysis_marks_the_moves_that_stay_in_the_book() {
+    let dir = temp_dir("book", "analysis");
+    let book = tiny_book(&dir);
+    let book = book.to_str().unwrap();
+    let (out, _) = ok(&[
+        "analyze", "f5d6c3", "--game", "--depth", "2", "--book", book, "--json",
+    ]);
+    let analysis: serde_json::Value = serde_json::from_str(&out[0]).unwrap();
+    let moves = analysis["moves"].as_array().unwrap();
+    // The first move leads to a book position; its book score is the
+    // negation of that position's value, as `book show` gives it.
+    let (shown, _) = ok(&["book", "show", "f5", "--book", book, "--json"]);
+    let shown: serde_json::Value = serde_json::from_str(&shown[0]).unwrap();
+    let value = shown["score"].as_i64().unwrap();
+    assert_eq!(moves[0]["book"].as_i64(), Some(-value), "{analysis}");
+    let (table, _) = ok(&[
+        "analyze", "f5d6c3", "--game", "--depth", "2", "--book", book,
+    ]);
+    assert!(table.iter().any(|l| l.contains(" book ")), "{table:?}");
+    let (out, _) = ok(&[
+        "analyze",
+        "f5d6c3",
+        "--game",
+        "--depth",
+        "2",
+        "--no-book",
+        "--json",
+    ]);
+    assert!(!out[0].contains("\"book\""), "{out:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn book_randomness_varies_games_within_its_discs() {
     let dir = temp_dir("book", "randomness");
     let book = tiny_book(&dir);
