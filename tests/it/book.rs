@@ -1,7 +1,7 @@
 //! `oxello book` and play from a book, against the real binary, on tiny
 //! books built here from a WTHOR file of random games at a low depth.
 
-use crate::common::temp_dir;
+use crate::common::TempDir;
 use crate::protocol_util::{Oxello, run};
 use oxello::formats::wthor::{WtbFile, WthorGame, write_wtb};
 use oxello::{BoardSize, Game};
@@ -76,8 +76,9 @@ fn bytes(path: &Path) -> Vec<u8> {
 
 #[test]
 fn a_build_resumes_and_its_shards_merge_into_it() {
-    let dir = temp_dir("book", "build");
-    let games = games_file(&dir);
+    let files = TempDir::new("book", "build");
+    let dir = files.path();
+    let games = games_file(dir);
     let whole = dir.join("whole.bin");
     build(&games, &whole, &[]);
     assert!(!dir.join("whole.bin.journal").exists());
@@ -164,7 +165,6 @@ fn a_build_resumes_and_its_shards_merge_into_it() {
     let stats: serde_json::Value = serde_json::from_str(&out[0]).unwrap();
     assert_eq!(stats["unsearched"], 0, "{stats}");
     assert_eq!(stats["games"], 80, "{stats}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A tiny book in `dir`, built at depth 4.
@@ -177,7 +177,8 @@ fn tiny_book(dir: &Path) -> PathBuf {
 
 #[test]
 fn a_book_is_built_from_self_play_records_too() {
-    let dir = temp_dir("book", "selfplay");
+    let files = TempDir::new("book", "selfplay");
+    let dir = files.path();
     let records = dir.join("sp.jsonl");
     ok(&[
         "selfplay",
@@ -213,13 +214,13 @@ fn a_book_is_built_from_self_play_records_too() {
     let (out, _) = ok(&["book", "stats", "--book", book.to_str().unwrap(), "--json"]);
     let stats: serde_json::Value = serde_json::from_str(&out[0]).unwrap();
     assert!(stats["positions"].as_u64().unwrap() >= 1, "{stats}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn show_lists_every_book_move_as_a_table_and_as_json() {
-    let dir = temp_dir("book", "show");
-    let book = tiny_book(&dir);
+    let files = TempDir::new("book", "show");
+    let dir = files.path();
+    let book = tiny_book(dir);
     let book = book.to_str().unwrap();
     let (out, _) = ok(&["book", "show", "start", "--book", book, "--json"]);
     let shown: serde_json::Value = serde_json::from_str(&out[0]).unwrap();
@@ -241,13 +242,13 @@ fn show_lists_every_book_move_as_a_table_and_as_json() {
     );
     let (code, out, _) = run(&["book", "show", "a1", "--book", book]);
     assert_ne!(code, 0, "{out:?}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn bad_book_files_give_typed_errors_and_never_stop_play() {
-    let dir = temp_dir("book", "bad");
-    let book = tiny_book(&dir);
+    let files = TempDir::new("book", "bad");
+    let dir = files.path();
+    let book = tiny_book(dir);
     let good = bytes(&book);
     let cases: Vec<(&str, Vec<u8>, &str)> = vec![
         ("truncated", good[..good.len() - 3].to_vec(), "truncated"),
@@ -298,13 +299,13 @@ fn bad_book_files_give_typed_errors_and_never_stop_play() {
         missing.to_str().unwrap(),
     ]);
     assert_eq!((code, out.len()), (0, 1));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn play_answers_from_the_book_only_to_searches_no_deeper_than_it() {
-    let dir = temp_dir("book", "play");
-    let book = tiny_book(&dir);
+    let files = TempDir::new("book", "play");
+    let dir = files.path();
+    let book = tiny_book(dir);
     let book = book.to_str().unwrap();
     let (out, _) = ok(&["move", "f5", "--level", "3", "--book", book, "--json"]);
     let answer: serde_json::Value = serde_json::from_str(&out[0]).unwrap();
@@ -318,13 +319,13 @@ fn play_answers_from_the_book_only_to_searches_no_deeper_than_it() {
     let (out, _) = ok(&["move", "f5", "--level", "3", "--no-book", "--json"]);
     let answer: serde_json::Value = serde_json::from_str(&out[0]).unwrap();
     assert!(answer.get("book").is_none(), "{answer}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn game_analysis_marks_the_moves_that_stay_in_the_book() {
-    let dir = temp_dir("book", "analysis");
-    let book = tiny_book(&dir);
+    let files = TempDir::new("book", "analysis");
+    let dir = files.path();
+    let book = tiny_book(dir);
     let book = book.to_str().unwrap();
     let (out, _) = ok(&[
         "analyze", "f5d6c3", "--game", "--depth", "2", "--book", book, "--json",
@@ -351,13 +352,13 @@ fn game_analysis_marks_the_moves_that_stay_in_the_book() {
         "--json",
     ]);
     assert!(!out[0].contains("\"book\""), "{out:?}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn book_randomness_varies_games_within_its_discs() {
-    let dir = temp_dir("book", "randomness");
-    let book = tiny_book(&dir);
+    let files = TempDir::new("book", "randomness");
+    let dir = files.path();
+    let book = tiny_book(dir);
     let book = book.to_str().unwrap();
     // A book position with moves of several scores.
     let (_, out, _) = run(&["book", "export", "--book", book]);
@@ -411,13 +412,13 @@ fn book_randomness_varies_games_within_its_discs() {
         seen.insert(play(&spread, seed));
     }
     assert!(seen.len() > 1, "{seen:?} {scores:?}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn nboard_hint_gives_book_lines_first() {
-    let dir = temp_dir("book", "nboard");
-    let book = tiny_book(&dir);
+    let files = TempDir::new("book", "nboard");
+    let dir = files.path();
+    let book = tiny_book(dir);
     let mut ox = Oxello::spawn(&["nboard", "--hash", "4", "--book", book.to_str().unwrap()]);
     ox.send("nboard 2");
     ox.expect("set myname oxello12");
@@ -461,5 +462,4 @@ fn nboard_hint_gives_book_lines_first() {
     );
     ox.send("quit");
     assert!(ox.wait(Duration::from_secs(20)).success());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
