@@ -57,6 +57,30 @@ pub fn samples<R: TrainingRecord>(records: &[R]) -> Vec<Sample> {
         .collect()
 }
 
+/// Writes one sample's rows of the `states` and `mcts_probs` arrays (see
+/// the module header): `planes` holds its `4 * H * W` cells and `probs` its
+/// `H * W`, both zeroed. The Python package builds its arrays with it too.
+pub fn fill(sample: &Sample, planes: &mut [f32], probs: &mut [f32]) {
+    let cells = sample.width * sample.height;
+    let (own, rest) = planes.split_at_mut(cells);
+    let (opponent, rest) = rest.split_at_mut(cells);
+    let (last, colour) = rest.split_at_mut(cells);
+    for (plane, stones) in [(own, &sample.own), (opponent, &sample.opponent)] {
+        for &cell in stones {
+            plane[cell] = 1.0;
+        }
+    }
+    if let Some(cell) = sample.last {
+        last[cell] = 1.0;
+    }
+    if sample.black_to_move {
+        colour.fill(1.0);
+    }
+    for &(cell, p) in &sample.probs {
+        probs[cell] = p;
+    }
+}
+
 /// Writes the samples as an `.npz` archive. Every sample must have the
 /// board size of the first; an empty list writes arrays of 0 rows and a
 /// 0x0 board.
@@ -75,24 +99,11 @@ pub fn write(out: impl Write + Seek, samples: &[Sample]) -> io::Result<()> {
     let mut states = vec![0f32; samples.len() * 4 * cells];
     let mut probs = vec![0f32; samples.len() * cells];
     for (i, sample) in samples.iter().enumerate() {
-        let planes = &mut states[i * 4 * cells..(i + 1) * 4 * cells];
-        let (own, rest) = planes.split_at_mut(cells);
-        let (opponent, rest) = rest.split_at_mut(cells);
-        let (last, colour) = rest.split_at_mut(cells);
-        for (plane, stones) in [(own, &sample.own), (opponent, &sample.opponent)] {
-            for &cell in stones {
-                plane[cell] = 1.0;
-            }
-        }
-        if let Some(cell) = sample.last {
-            last[cell] = 1.0;
-        }
-        if sample.black_to_move {
-            colour.fill(1.0);
-        }
-        for &(cell, p) in &sample.probs {
-            probs[i * cells + cell] = p;
-        }
+        fill(
+            sample,
+            &mut states[i * 4 * cells..(i + 1) * 4 * cells],
+            &mut probs[i * cells..(i + 1) * cells],
+        );
     }
     let winner: Vec<f32> = samples.iter().map(|s| s.z).collect();
     let rows = samples.len() as u64;
