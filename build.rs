@@ -10,7 +10,16 @@ const SHARED_FOLDERS: [&str; 3] = ["games/wthor", "openings", "endgame"];
 
 fn main() {
     println!("cargo::rustc-check-cfg=cfg(shared_data)");
+    println!("cargo::rustc-check-cfg=cfg(built_in_book)");
     println!("cargo::rerun-if-changed=build.rs");
+    // The built-in opening book is embedded when `fitted/book.bin` exists
+    // (the engine plays without one otherwise).
+    let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default();
+    let book = Path::new(&manifest_dir).join("fitted/book.bin");
+    if book.is_file() {
+        println!("cargo::rustc-cfg=built_in_book");
+        println!("cargo::rerun-if-changed={}", book.display());
+    }
     // Read when the script runs, not when it is built: cargo reuses one
     // build of it for clones of the project in other folders.
     let manifest = std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default();

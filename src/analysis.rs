@@ -21,6 +21,10 @@
 //! a **mistake** (`?`), of [`BLUNDER_LOSS`] or more a **blunder** (`??`):
 //! the thresholds most Othello analysis tools use, four discs being about
 //! the noise of a midgame evaluation and ten a lost corner.
+//!
+//! With an opening book, [`mark_book`] marks the moves that stay in the
+//! book (the position after them is a book position) with the book's score
+//! of the move.
 
 use crate::color::Color;
 use crate::game::Game;
@@ -133,6 +137,9 @@ pub struct MoveAnalysis {
     pub empties: u32,
     /// `None` for a forced pass.
     pub eval: Option<MoveEval>,
+    /// The opening book's score of the move (mover's view) when the move
+    /// stays in the book; see [`mark_book`].
+    pub book: Option<i32>,
 }
 
 impl MoveAnalysis {
@@ -326,6 +333,7 @@ impl Analyser {
             played: self.game.moves()[ply],
             empties: position.empty_count(),
             eval,
+            book: None,
         });
         self.left = ply;
         self.awaited = Awaited::Best;
@@ -405,6 +413,20 @@ fn judge(best: Move, best_score: i32, played: Move, played_score: i32, depth: De
         loss,
         depth,
         judgement: Judgement::of_loss(loss),
+    }
+}
+
+/// Marks the moves of `analysis` that stay in `book` (the position after
+/// the move is in it, with a value) with the book's score of the move, from
+/// the mover's view.
+pub fn mark_book(analysis: &mut GameAnalysis, book: &crate::book::Book) {
+    let mut position = analysis.start;
+    for analysis in &mut analysis.moves {
+        let Ok(next) = position.play(analysis.played) else {
+            return;
+        };
+        analysis.book = book.value(&next).map(|value| -i32::from(value.score));
+        position = next;
     }
 }
 
@@ -493,9 +515,12 @@ pub fn format_table(info: &GameInfo, analysis: &GameAnalysis) -> String {
                 );
             }
             Some(eval) => {
+                let book = analysis
+                    .book
+                    .map_or(String::new(), |score| format!(" book {score:+}"));
                 let _ = writeln!(
                     text,
-                    " {:>4} | {colour:<6} | {:<4} | {:>7} | {:>7} | {:>+5} | {:<4} | {:>+10} | {:>4} | {}",
+                    " {:>4} | {colour:<6} | {:<4} | {:>7} | {:>7} | {:>+5} | {:<4} | {:>+10} | {:>4} | {}{book}",
                     analysis.ply + 1,
                     analysis.played.to_string(),
                     analysis.empties,
@@ -526,6 +551,9 @@ pub fn format_table(info: &GameInfo, analysis: &GameAnalysis) -> String {
         text,
         "(? mistake: loss >= {MISTAKE_LOSS} discs, ?? blunder: loss >= {BLUNDER_LOSS}; scores are discs for the side to move)"
     );
+    if analysis.moves.iter().any(|m| m.book.is_some()) {
+        text.push_str("(book +n: the move stays in the opening book, which scores it n)\n");
+    }
     text
 }
 

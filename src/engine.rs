@@ -41,9 +41,22 @@
 //!
 //! Besides the levels, three simple players ([`SimplePlayer`]) move at once
 //! without searching.
+//!
+//! # Opening book
+//!
+//! With a book ([`EngineOptions::book`]), [`Engine::go`] answers from it
+//! at once when the position's book value is known to at least the depth
+//! of the search that would replace it (an exact solve when the search
+//! would solve), playing the best book move or, with
+//! [`EngineOptions::book_randomness`] D, one drawn among the moves within
+//! D discs of it. A search limited by time counts as deep as the last
+//! such search went. Otherwise the search starts from the book's values of
+//! the position and of its moves' positions ([`crate::search::Seed`]).
+//! [`Engine::learn`] adds a finished game to a book file.
 
 use crate::bitboard::BoardSize;
 use crate::board::IllegalMoveError;
+use crate::book::{Book, BookError, BookMove, BookSource, Need};
 pub use crate::core::threads::{MAX_THREADS, default_threads, parse_threads};
 use crate::core::worker::{self, GameSearch, Worker};
 use crate::core::{SimplePlayer, StopSignal};
@@ -54,7 +67,9 @@ use crate::search::{Clock, Depth, Limits, Report, SearchResult, Searcher, Select
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::fmt;
+use std::path::Path;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Playing strength: midgame depth and solving thresholds.
@@ -180,6 +195,12 @@ pub struct EngineOptions {
     /// Search threads (`None`: every available core, but one for
     /// node-limited searches).
     pub threads: Option<usize>,
+    /// The opening book to play from (none by default; the command line
+    /// uses the built-in one unless told otherwise).
+    pub book: BookSource,
+    /// Play any book move within this many discs of the best (drawn with
+    /// the seed); 0 always plays the best.
+    pub book_randomness: u32,
 }
 
 impl Default for EngineOptions {
@@ -192,6 +213,8 @@ impl Default for EngineOptions {
             seed: 0x0e11_0000,
             selectivity: None,
             threads: None,
+            book: BookSource::None,
+            book_randomness: 0,
         }
     }
 }
@@ -226,6 +249,9 @@ pub struct GoRequest {
     pub nodes: Option<u64>,
     /// Solve now, exactly or win/loss/draw, whatever the level says.
     pub solve: Option<SolveMode>,
+    /// Root moves not to search (a hint's moves already given by the book);
+    /// the book answers no search that excludes moves.
+    pub excluded: u64,
 }
 
 /// Progress and the end of a search: an iteration's line, then the result.
@@ -266,6 +292,27 @@ pub struct Engine {
     options: EngineOptions,
     worker: Worker<Searcher>,
     rng: StdRng,
+    book: Option<Arc<Book>>,
+    /// Whether the running search is limited by time.
+    timed: bool,
+    /// The midgame depth the last search limited by time reached: the
+    /// depth a book value must have to answer such a search.
+    reached: Option<u32>,
+}
+
+/// Positions of a game that [`Engine::learn`] adds to a book: the first
+/// moves, where games meet again.
+pub const LEARN_PLIES: usize = 40;
+
+/// What [`Engine::learn`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Learned {
+    /// Positions new to the book.
+    pub added: usize,
+    /// Searches made (best unexplored moves).
+    pub searched: usize,
+    /// Positions in the book now.
+    pub positions: usize,
 }
 
 impl Engine {
@@ -277,12 +324,85 @@ impl Engine {
             Searcher::warm_up();
             searcher
         });
+        let book = crate::book::open(&options.book).unwrap_or_else(|error| {
+            if let BookSource::File(path) = &options.book {
+                log::warn!(
+                    "oxello: opening book {}: {error}; playing without",
+                    path.display()
+                );
+            }
+            None
+        });
         Engine {
             game: Game::new(BoardSize::Eight),
             rng: StdRng::seed_from_u64(options.seed),
             options,
             worker,
+            book,
+            timed: false,
+            reached: None,
         }
+    }
+
+    /// The opening book in use, if any.
+    pub fn book(&self) -> Option<&Book> {
+        self.book.as_deref()
+    }
+
+    /// A shared handle on the opening book in use, if any.
+    pub fn book_handle(&self) -> Option<Arc<Book>> {
+        self.book.clone()
+    }
+
+    /// Plays from `book` from now on (`None`: no book).
+    pub fn set_book(&mut self, book: Option<Arc<Book>>) {
+        self.abort();
+        self.book = book;
+    }
+
+    /// The book moves of the current position with their values, best
+    /// first (empty when it is not in the book).
+    pub fn book_moves(&self) -> Vec<BookMove> {
+        let position = self.position();
+        self.book
+            .as_ref()
+            .and_then(|book| book.moves(&position))
+            .unwrap_or_default()
+    }
+
+    /// Adds the game (its first [`LEARN_PLIES`] moves) to the book file at
+    /// `path`, created from the book in use when it does not exist: its new
+    /// positions' best unexplored moves are searched at the level's depth
+    /// and selectivity on this thread, the values negamaxed, and the file
+    /// written. The engine plays from the learned book from now on.
+    pub fn learn(&mut self, path: &Path) -> Result<Learned, BookError> {
+        use crate::book::{grow, journal::Journal, pool};
+        self.abort();
+        let mut book = if path.exists() {
+            crate::book::format::load(path)?
+        } else {
+            self.book.as_deref().cloned().unwrap_or_default()
+        };
+        let added = grow::add_game(&mut book, self.game.positions(), LEARN_PLIES);
+        let level = match self.options.player {
+            Player::Level(level) => level,
+            Player::Simple(_) => Level::new(DEFAULT_LEVEL),
+        };
+        let settings = pool::SearchSettings {
+            depth: self.options.depth.unwrap_or(level.midgame_depth).min(60) as u8,
+            selectivity: self.options.selectivity.unwrap_or(level.selectivity),
+            threads: 1,
+            hash_mib: self.options.hash_mib.min(64),
+        };
+        let summary = pool::settle(&mut book, &settings, &mut Journal::in_memory())?;
+        crate::book::format::save(&book, path)?;
+        let positions = book.len();
+        self.book = Some(Arc::new(book));
+        Ok(Learned {
+            added,
+            searched: summary.searched,
+            positions,
+        })
     }
 
     /// The game being played.
@@ -393,6 +513,7 @@ impl Engine {
             nodes: request.nodes,
             time: request.time.or(self.options.time),
             clock: request.clock,
+            excluded: request.excluded,
             ..Limits::default()
         };
         match request.solve {
@@ -432,13 +553,74 @@ impl Engine {
                 nodes: 0,
                 elapsed: started.elapsed(),
                 stopped: None,
+                book: false,
             };
             sink(SearchEvent::Finished(outcome.clone()));
             self.worker.answer(outcome);
             return;
         }
-        let limits = self.limits(&request);
+        let mut limits = self.limits(&request);
+        self.timed = limits.time.is_some() || limits.clock.is_some();
+        if let Some(book) = self.book.clone() {
+            if request.multi_pv <= 1 && request.excluded == 0 {
+                let started = Instant::now();
+                if let Some(outcome) = self.book_answer(&book, &position, &limits, started) {
+                    sink(SearchEvent::Finished(outcome.clone()));
+                    self.worker.answer(outcome);
+                    return;
+                }
+            }
+            limits.seeds = book.seeds(&position);
+        }
         self.search(position, limits, sink);
+    }
+
+    /// The book's answer for `position` when its value is known as deeply
+    /// as the search of `limits` would know it.
+    fn book_answer(
+        &mut self,
+        book: &Book,
+        position: &Position,
+        limits: &Limits,
+        started: Instant,
+    ) -> Option<SearchResult> {
+        let empties = position.empty_count();
+        let mut depth = limits.depth.unwrap_or(MAX_LEVEL);
+        // A search limited by time goes as deep as the time allows: about
+        // as deep as the last one did.
+        if limits.time.is_some() || limits.clock.is_some() {
+            depth = depth.min(self.reached.unwrap_or(depth));
+        }
+        let need = if empties <= limits.solve_empties.unwrap_or(0) || depth >= empties {
+            Need::Exact
+        } else {
+            Need::Depth(depth)
+        };
+        let chosen = book.choose(position, need, self.options.book_randomness, &mut self.rng)?;
+        let score = i32::from(chosen.value.score);
+        let depth = chosen.value.search_depth(empties);
+        let pv = book.line(position, chosen.mv, 24);
+        let line = Report {
+            rank: 0,
+            depth,
+            score,
+            bound: crate::search::Bound::Exact,
+            pv: pv.clone(),
+            nodes: 0,
+            elapsed: started.elapsed(),
+        };
+        Some(SearchResult {
+            best: Some(chosen.mv),
+            score,
+            bound: crate::search::Bound::Exact,
+            depth,
+            pv,
+            lines: vec![line],
+            nodes: 0,
+            elapsed: started.elapsed(),
+            stopped: None,
+            book: true,
+        })
     }
 
     /// Starts a search of the current position with exactly `limits`,
@@ -476,7 +658,15 @@ impl Engine {
     /// Waits for the running search and returns its result (`None` when no
     /// search was running).
     pub fn wait(&mut self) -> Option<SearchResult> {
-        self.worker.wait()
+        let result = self.worker.wait();
+        if let Some(Depth::Midgame(depth, _)) = result
+            .as_ref()
+            .filter(|r| self.timed && !r.book)
+            .map(|r| r.depth)
+        {
+            self.reached = Some(depth);
+        }
+        result
     }
 
     /// Searches the current position and waits for the result.
@@ -538,6 +728,38 @@ mod tests {
         engine.set_player(Player::Simple(SimplePlayer::Greedy));
         let quick = engine.think(GoRequest::default()).unwrap();
         assert!(engine.position().play(quick.best.unwrap()).is_ok());
+    }
+
+    #[test]
+    fn the_book_answers_searches_no_deeper_than_it_and_a_bad_one_is_left_out() {
+        let dir = std::env::temp_dir().join(format!("oxello-engine-book-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("book.bin");
+        crate::book::format::save(&crate::book::tests::tiny_book(), &path).unwrap();
+        let options = |level: u32, book: BookSource| EngineOptions {
+            hash_mib: 2,
+            player: Player::Level(Level::new(level)),
+            book,
+            ..EngineOptions::default()
+        };
+        let mut engine = Engine::new(options(3, BookSource::File(path.clone())));
+        let answer = engine.think(GoRequest::default()).unwrap();
+        assert!(answer.book && answer.nodes == 0, "{answer:?}");
+        let moves = engine.book_moves();
+        assert!(moves.iter().any(|m| Some(m.mv) == answer.best));
+        assert_eq!(answer.pv.first().copied(), answer.best);
+        // Deeper than the book (depth 4): a search, seeded by the book.
+        let mut engine = Engine::new(options(7, BookSource::File(path.clone())));
+        let searched = engine.think(GoRequest::default()).unwrap();
+        assert!(!searched.book && searched.nodes > 0);
+        assert_eq!(engine.limits(&GoRequest::default()).seeds, Vec::new());
+        // A book that cannot be read: play goes on without it.
+        std::fs::write(&path, b"OXFDBOOK").unwrap();
+        let mut engine = Engine::new(options(3, BookSource::File(path.clone())));
+        assert!(engine.book().is_none());
+        let searched = engine.think(GoRequest::default()).unwrap();
+        assert!(!searched.book && searched.best.is_some());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

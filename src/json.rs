@@ -23,6 +23,8 @@
 //!   a loss at most -2 (`"upper"`), a draw exactly 0.
 //! - `pv`: the principal variation, moves as for `move`; `nodes`, `time`
 //!   (seconds) and `nps` (nodes per second) measure the search.
+//! - `book`: `true` when the opening book answered instead of a search
+//!   (absent otherwise).
 //!
 //! An error under `--json` is one object on stdout, and a non-zero exit
 //! code: `{"error":"position 'x': ..."}` ([`error_json`]).
@@ -90,6 +92,9 @@ pub struct SearchJson {
     pub nodes: u64,
     pub time: f64,
     pub nps: u64,
+    /// Whether the opening book answered (only written when it did).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub book: bool,
 }
 
 /// The name of a move in JSON: `f5` or `pass`.
@@ -108,16 +113,19 @@ fn seconds(elapsed: Duration) -> f64 {
 impl SearchJson {
     /// The result of a search of `position`.
     pub fn new(position: &Position, result: &SearchResult) -> SearchJson {
-        SearchJson::build(
-            position,
-            result.best,
-            result.score,
-            result.bound,
-            result.depth,
-            &result.pv,
-            result.nodes,
-            result.elapsed,
-        )
+        SearchJson {
+            book: result.book,
+            ..SearchJson::build(
+                position,
+                result.best,
+                result.score,
+                result.bound,
+                result.depth,
+                &result.pv,
+                result.nodes,
+                result.elapsed,
+            )
+        }
     }
 
     /// One line of a multi-PV search of `position`.
@@ -175,6 +183,7 @@ impl SearchJson {
             nodes,
             time: seconds(elapsed),
             nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)).round() as u64,
+            book: false,
         }
     }
 }
@@ -227,6 +236,9 @@ struct MoveJson {
     loss: Option<i32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     judgement: Option<&'static str>,
+    /// The opening book's score of a move that stays in the book.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    book: Option<i32>,
 }
 
 /// A player's totals in a game analysis.
@@ -270,7 +282,8 @@ struct GameJson<'a> {
 /// A game analysis as one JSON line: the game, its players and result
 /// (Black's disc difference), every move with the played move's score, the
 /// best move and its score, the loss and the judgement (a forced pass has
-/// `"forced":true` instead), and each player's totals. `search`, `depth`
+/// `"forced":true` instead), the opening book's score of a move that stays
+/// in the book (`"book"`), and each player's totals. `search`, `depth`
 /// and `selectivity` mean what they mean in [`SearchJson`].
 pub fn game_analysis_json(info: &GameInfo, analysis: &GameAnalysis) -> String {
     let moves = analysis
@@ -291,6 +304,7 @@ pub fn game_analysis_json(info: &GameInfo, analysis: &GameAnalysis) -> String {
                 best_score: None,
                 loss: None,
                 judgement: None,
+                book: analysis.book,
             };
             if let Some(eval) = analysis.eval {
                 let (search, depth) = match eval.depth {
@@ -341,6 +355,7 @@ mod tests {
             nodes: 7,
             elapsed: Duration::from_millis(1500),
             stopped: None,
+            book: false,
         }
     }
 

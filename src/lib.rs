@@ -45,6 +45,7 @@ pub mod analysis;
 pub mod arena;
 pub mod bitboard;
 pub mod board;
+pub mod book;
 pub mod color;
 pub mod core;
 pub mod diagram;

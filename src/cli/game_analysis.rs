@@ -218,14 +218,23 @@ pub fn run(args: &AnalyzeArgs, options: EngineOptions) -> Result<ExitCode, Box<d
         // Full width unless --selectivity asks otherwise.
         selectivity: options.selectivity.unwrap_or(Selectivity::NONE),
     };
+    // The book's moves are marked; one that cannot be read is left out.
+    let book = oxello::book::open(&options.book).unwrap_or_else(|error| {
+        log::warn!("oxello: opening book: {error}; analysing without");
+        None
+    });
     let several = games.len() > 1;
     let mut out = std::io::stdout().lock();
     // A bar for several games only: one game's table comes quickly.
     let bar = super::progress::counting_several(games.len(), "games");
     for (index, loaded) in games.iter().enumerate() {
-        let result = analysis::analyse_game(&loaded.game, &analysis_options, &mut |done, total| {
-            bar.set_message(format!("position {done}/{total}"))
-        });
+        let mut result =
+            analysis::analyse_game(&loaded.game, &analysis_options, &mut |done, total| {
+                bar.set_message(format!("position {done}/{total}"))
+            });
+        if let Some(book) = &book {
+            analysis::mark_book(&mut result, book);
+        }
         // The table goes to stdout: the bar steps aside while it is written.
         bar.suspend(|| -> std::io::Result<()> {
             if args.json {

@@ -12,6 +12,7 @@
 mod analyze;
 mod bench;
 mod bench_speed;
+mod book;
 mod console;
 mod fit_probcut;
 mod game;
@@ -147,6 +148,17 @@ pub struct EngineArgs {
     /// `solve --sample-wthor` (default 1).
     #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
+    /// Opening book file to play from instead of the built-in one (NBoard's
+    /// `learn` adds games to it).
+    #[arg(long, value_name = "FILE", conflicts_with = "no-book")]
+    pub book: Option<std::path::PathBuf>,
+    /// Play without an opening book.
+    #[arg(long, id = "no-book")]
+    pub no_book: bool,
+    /// Play any book move within D discs of the best book move, drawn with
+    /// the seed, for varied games (0, the default: always the best).
+    #[arg(long, id = "book-randomness", value_name = "D", value_parser = clap::value_parser!(u32).range(0..=64))]
+    pub book_randomness: Option<u32>,
     /// The ids of the options given on the command line (filled by
     /// [`parse_from`]), for [`EngineArgs::refuse`].
     #[arg(skip)]
@@ -175,6 +187,12 @@ impl EngineArgs {
             options.threads = Some(threads);
         }
         options.selectivity = self.selectivity;
+        options.book = match (&self.book, self.no_book) {
+            (_, true) => oxello::book::BookSource::None,
+            (Some(path), false) => oxello::book::BookSource::File(path.clone()),
+            (None, false) => oxello::book::BookSource::BuiltIn,
+        };
+        options.book_randomness = self.book_randomness.unwrap_or(0);
         // A random player that plays the same moves every run is no random
         // player: without --seed, every run draws its own.
         options.seed = self.seed.unwrap_or_else(rand::random);
@@ -220,7 +238,10 @@ impl EngineArgs {
         use oxello::engine::Player;
         use oxello::gomoku::search::MAX_DEPTH;
         use oxello::protocol::gomoku_console::MAX_SECONDS;
-        self.refuse(command, &["selectivity", "seed"])?;
+        self.refuse(
+            command,
+            &["selectivity", "seed", "book", "no-book", "book-randomness"],
+        )?;
         let options = self.options()?;
         let level = match self.level {
             Some(Player::Level(level)) => Some(level.level),
@@ -308,8 +329,20 @@ pub fn engine_use(subcommand: Option<&str>) -> Takes {
             "one thread, a fresh table, fixed positions",
         ),
         Some("analyze") => only(
-            &["hash", "depth", "time", "threads", "selectivity"],
+            &[
+                "hash",
+                "depth",
+                "time",
+                "threads",
+                "selectivity",
+                "book",
+                "no-book",
+            ],
             "its depth is --depth, its time --time",
+        ),
+        Some("book") => only(
+            &[],
+            "give the options of a book command after it: oxello book build --depth 20",
         ),
         Some("match") => only(
             &["hash", "depth", "time", "threads", "seed"],
@@ -681,6 +714,10 @@ pub enum Command {
     /// part of the run for one machine; rerunning with the same `--output`
     /// resumes a killed run.
     Selfplay(Box<SelfplayArgs>),
+    /// Build, grow, merge, inspect and convert opening books (see
+    /// `oxello book --help`). Play uses the built-in book unless `--book
+    /// FILE` or `--no-book` says otherwise.
+    Book(book::BookArgs),
 }
 
 /// Whether the command line asks for JSON: `--json` given to a subcommand
@@ -811,6 +848,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn Error>> {
         Some(Command::Openings(args)) => openings::run(args),
         Some(Command::MoveOrder(args)) => move_order::run(args),
         Some(Command::Selfplay(args)) => selfplay::run(args, engine),
+        Some(Command::Book(args)) => book::run(args),
     }
 }
 

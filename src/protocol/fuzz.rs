@@ -260,6 +260,7 @@ fn nboard_handler_survives_random_lines() {
                 "pong ",
                 "status",
                 "search ",
+                "book ",
                 "nodestats ",
                 "=== ",
                 "analysis ",

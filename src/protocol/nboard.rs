@@ -16,10 +16,10 @@
 //! | `set contempt 0` | none (stored; the search has no contempt yet) |
 //! | `set myname NAME` | `set myname NAME`: the name given to the GUI from now on |
 //! | `move F5[/eval[/time]]`, or a bare `F5` (version 1) | none |
-//! | `hint 4` | `search F5-D6-C3 0.00 0 12` per move and completed depth, then `nodestats` |
+//! | `hint 4` | first `book F5-D6-C3 0.00 5210 20` (pv, eval, games, depth) per book move, best first; then `search F5-D6-C3 0.00 0 12` per other move and completed depth, then `nodestats` |
 //! | `go` | `nodestats 12345 0.12` then `=== F5/0.00/0.12`; `=== PA` at once when a pass is forced; the board is not changed |
 //! | `ping 7` | `pong 7` |
-//! | `learn` | `learned`: the game is appended as GGF to [`crate::protocol::Settings::learn_file`] |
+//! | `learn` | `learned`: the game is appended as GGF to [`crate::protocol::Settings::learn_file`] and added to the user's book: the `--book` file, else `oxello-learned.book` (see [`crate::engine::Engine::learn`]) |
 //! | `analyze` | `analysis <movesMade> <eval>` for every position, from the end back, then `nodestats` |
 //! | `stop` | ends the running search early (its answer still comes) |
 //! | `clear` | empties the transposition table |
@@ -244,12 +244,61 @@ impl Nboard {
         if passed {
             let _ = searched.play(Move::Pass);
         }
+        let wanted = n.clamp(1, 64);
+        let (given, excluded) = self.book_hints(&searched.position(), passed, wanted, out);
+        let legal = searched.position().legal_moves();
+        if given >= wanted || (given > 0 && legal & !excluded == 0) {
+            // The book gave every line: no search, and no nodes.
+            let stats = Response::NodeStats {
+                nodes: 0,
+                seconds: 0.0,
+            };
+            out.push(stats.to_string());
+            return;
+        }
         let request = GoRequest {
-            multi_pv: n.min(64),
+            multi_pv: wanted - given,
+            excluded,
             ..GoRequest::default()
         };
         self.host.start(&searched, request);
         self.task = Some(Task::Hint { passed, lines: 0 });
+    }
+
+    /// The `book` lines of the best `wanted` book moves of `position` (the
+    /// position after the pass when `passed`), with the line the book
+    /// expects after each; returns their number and their squares.
+    fn book_hints(
+        &self,
+        position: &crate::position::Position,
+        passed: bool,
+        wanted: usize,
+        out: &mut Vec<String>,
+    ) -> (usize, u64) {
+        let Some(book) = self.host.engine().book() else {
+            return (0, 0);
+        };
+        let moves = book.moves(position).unwrap_or_default();
+        let mut excluded = 0;
+        let mut given = 0;
+        for mv in moves.iter().filter(|m| m.in_book).take(wanted) {
+            let mut pv = book.line(position, mv.mv, BOOK_HINT_PLIES);
+            let mut eval = f64::from(mv.value.score);
+            if passed {
+                pv.insert(0, Move::Pass);
+                eval = -eval;
+            }
+            let line = Response::Book {
+                pv,
+                eval,
+                games: mv.games,
+                depth: mv.value.search_depth(position.empty_count()),
+            };
+            out.push(line.to_string());
+            excluded |= mv.mv.square().map_or(0, |s| s.bit());
+            given += 1;
+        }
+        (given, excluded)
     }
 
     fn go(&mut self, out: &mut Vec<String>) -> Result<(), String> {
@@ -317,7 +366,14 @@ impl Nboard {
         })
     }
 
+    /// Appends the game to the learn file as GGF, then adds it to the
+    /// user's book: the `--book` file, else the learn file's name with the
+    /// extension `.book` (`oxello-learned.book`), created from the book in
+    /// use. Its new positions are searched at the level's depth before the
+    /// answer (see [`crate::engine::Engine::learn`]), and the engine plays
+    /// from that book from then on.
     fn learn(&mut self, out: &mut Vec<String>) -> Result<(), String> {
+        self.cancel();
         let mut record = self.record.clone();
         record.result = self.game.final_score_black().map(|score| GgfResult {
             score: f64::from(score),
@@ -332,12 +388,28 @@ impl Nboard {
             .append(true)
             .open(path)
             .and_then(|mut file| writeln!(file, "{record}"));
-        match written {
-            Ok(()) => {
+        if let Err(error) = written {
+            return Err(format!("learn: cannot write {}: {error}", path.display()));
+        }
+        let book_path = match &self.host.engine().options().book {
+            crate::book::BookSource::File(path) => path.clone(),
+            _ => self.learn_file.with_extension("book"),
+        };
+        let engine = self.host.engine_mut();
+        engine.set_game(self.game.clone());
+        match engine.learn(&book_path) {
+            Ok(learned) => {
+                log::info!(
+                    "oxello: learned the game into {}: {} new positions, {} searches, {} positions",
+                    book_path.display(),
+                    learned.added,
+                    learned.searched,
+                    learned.positions
+                );
                 out.push(Response::Learned.to_string());
                 Ok(())
             }
-            Err(error) => Err(format!("learn: cannot write {}: {error}", path.display())),
+            Err(error) => Err(format!("learn: book {}: {error}", book_path.display())),
         }
     }
 
@@ -419,6 +491,10 @@ impl Nboard {
         }
     }
 }
+
+/// Longest line a `book` hint shows: the move and the book's expected
+/// answers.
+const BOOK_HINT_PLIES: usize = 8;
 
 /// Extra time after the main time when the record names none (NBoard's
 /// reader assumes the same).

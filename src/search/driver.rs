@@ -426,6 +426,7 @@ impl Driver<'_> {
             nodes: search.control.total_nodes(),
             elapsed: self.started.elapsed(),
             stopped: None,
+            book: false,
         }
     }
 
@@ -492,6 +493,7 @@ impl Driver<'_> {
             nodes: search.control.total_nodes(),
             elapsed: self.started.elapsed(),
             stopped,
+            book: false,
         }
     }
 

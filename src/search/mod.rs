@@ -36,7 +36,7 @@ pub mod time;
 pub mod tt;
 
 pub use control::{StopReason, StopSignal};
-pub use result::{Bound, Depth, Limits, Report, SearchResult, SolveMode};
+pub use result::{Bound, Depth, Limits, Report, SearchResult, Seed, SolveMode};
 pub use selectivity::Selectivity;
 pub use time::Clock;
 
@@ -115,6 +115,7 @@ impl Searcher {
     ) -> SearchResult {
         let started = Instant::now();
         self.table.new_search();
+        self.plant(&limits.seeds);
         let budget = match (limits.time, &limits.clock) {
             (Some(time), _) => Some(Budget::per_move(time)),
             (None, Some(clock)) => Some(Budget::from_clock(clock, position.empty_count())),
@@ -132,6 +133,23 @@ impl Searcher {
             position: *position,
         };
         parallel::run(&self.table, &self.evaluator, &shared, &driver, on_report)
+    }
+}
+
+impl Searcher {
+    /// Stores `seeds` in the table, each as an exact score of its depth.
+    fn plant(&self, seeds: &[Seed]) {
+        for seed in seeds {
+            let record = tt::Record {
+                depth: seed.depth,
+                selectivity: seed.selectivity.index(),
+                alpha: seed.score - 1,
+                beta: seed.score + 1,
+                score: seed.score,
+                best: seed.best.map_or(tt::NO_MOVE, |s| s.index() as u8),
+            };
+            self.table.store(seed.board, record);
+        }
     }
 }
 

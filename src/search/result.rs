@@ -52,6 +52,26 @@ pub struct Limits {
     pub solve_selectivity: Selectivity,
     /// Search threads (1: reproducible with a node limit).
     pub threads: usize,
+    /// Values known before the search (an opening book's), stored in the
+    /// table as it starts: see [`Seed`].
+    pub seeds: Vec<Seed>,
+}
+
+/// A value known before a search, such as an opening book's: the search
+/// stores it in its table as it starts, as if a search to `depth` at
+/// `selectivity` had found it, so that it is the search's first guess:
+/// its best move is searched first, and a node searched no deeper takes
+/// its value as a cut-off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seed {
+    pub board: crate::board::Board,
+    /// Disc difference for the side to move.
+    pub score: i32,
+    /// The table's depth: plies, or [`crate::search::tt::exact_depth`] for
+    /// an exact solve.
+    pub depth: u8,
+    pub selectivity: Selectivity,
+    pub best: Option<crate::square::Square>,
 }
 
 impl Limits {
@@ -85,6 +105,7 @@ impl Default for Limits {
             selectivity: Selectivity::NONE,
             solve_selectivity: Selectivity::NONE,
             threads: 1,
+            seeds: Vec::new(),
         }
     }
 }
@@ -239,6 +260,8 @@ pub struct SearchResult {
     pub elapsed: Duration,
     /// Why the search ended early, if it did.
     pub stopped: Option<StopReason>,
+    /// Whether the opening book answered instead of a search.
+    pub book: bool,
 }
 
 impl SearchResult {

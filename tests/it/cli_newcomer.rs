@@ -131,7 +131,7 @@ fn help_lists_only_the_options_a_subcommand_takes() {
             );
         }
     }
-    let (out, _) = exits(0, &["--depth", "2", "move", "f5d6", "--json"]);
+    let (out, _) = exits(0, &["--depth", "2", "move", "f5d6", "--json", "--no-book"]);
     assert!(out[0].contains("\"depth\":2"), "{out:?}");
     let (_, err) = exits(2, &["--depth", "2", "show"]);
     assert_eq!(

@@ -16,7 +16,17 @@ struct Game {
 }
 
 const OTHELLO: Game = Game {
-    args: &["console", "--level", "3", "--hash", "8", "--threads", "1"],
+    // Without the opening book: its answers would leave nothing to stop.
+    args: &[
+        "console",
+        "--level",
+        "3",
+        "--hash",
+        "8",
+        "--threads",
+        "1",
+        "--no-book",
+    ],
     first: "f5",
 };
 

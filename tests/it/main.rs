@@ -7,6 +7,7 @@ mod protocol_util;
 
 mod analysis;
 mod arena;
+mod book;
 mod cli_closed_stdout;
 mod cli_files;
 mod cli_fuzz;

@@ -125,8 +125,10 @@ fn gui_session_from_start_to_analysis() {
     let learn = files.join("learned.ggf");
     let learn_name = learn.display().to_string();
     // No subcommand: the first line switches to NBoard.
+    // Without the book: the hints are all searches here (the book's are
+    // tested in `book.rs`); `learn` still adds the game to a book file.
     let mut ox = Oxello::spawn_with_env(
-        &["--hash", "8"],
+        &["--hash", "8", "--no-book"],
         &[("OXELLO_LEARN_FILE", &learn_name), ("RUST_LOG", "debug")],
     );
     ox.send("nboard 2");
@@ -205,6 +207,9 @@ fn gui_session_from_start_to_analysis() {
     assert!(ox.wait(Duration::from_secs(20)).success());
     assert!(ox.rest().is_empty());
     check_stderr(&mut ox);
+    let book = learn.with_extension("book");
+    let learned = oxello::book::format::load(&book).expect("learn writes a book");
+    assert!(learned.contains(game.position().board));
 }
 
 #[test]
@@ -281,7 +286,7 @@ fn passes_are_explicit_and_forced_passes_answer_pa() {
 
 #[test]
 fn garbage_between_commands_changes_nothing() {
-    let mut ox = Oxello::spawn(&["nboard", "--hash", "8"]);
+    let mut ox = Oxello::spawn(&["nboard", "--hash", "8", "--no-book"]);
     ox.send("nboard 2");
     ox.expect("set myname oxello12");
     ox.send("set depth 2");
@@ -318,7 +323,7 @@ fn garbage_between_commands_changes_nothing() {
 
 #[test]
 fn end_of_input_during_a_search_waits_for_its_answer() {
-    let mut ox = Oxello::spawn(&["nboard", "--hash", "8"]);
+    let mut ox = Oxello::spawn(&["nboard", "--hash", "8", "--no-book"]);
     ox.send("nboard 2");
     ox.expect("set myname oxello12");
     ox.send("set depth 8");

@@ -49,7 +49,7 @@ fn board_string_transcript_and_ggf_file() {
 
 #[test]
 fn json_answer_has_every_field() {
-    let (code, out, _) = run(&["f5d6", "--level", "5", "--json"]);
+    let (code, out, _) = run(&["f5d6", "--level", "5", "--json", "--no-book"]);
     assert_eq!(code, 0);
     let json = &out[0];
     assert!(

@@ -58,7 +58,7 @@ fn nboard_readme_example_answers_as_with_input_held_open() {
 
 #[test]
 fn nboard_hint_at_the_end_of_input_is_complete() {
-    let args = ["nboard", "--threads", "1", "--hash", "16"];
+    let args = ["nboard", "--threads", "1", "--hash", "16", "--no-book"];
     let script = "nboard 2\nset depth 8\nmove F5\nhint 3\n";
     let (status, piped) = piped(&args, script, EXIT_TIMEOUT);
     assert!(status.success());

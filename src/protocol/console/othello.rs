@@ -245,7 +245,11 @@ impl Othello {
             return;
         }
         let info = GameInfo::default();
-        let table = analysis::format_table(&info, &analysis.analyser.analysis());
+        let mut result = analysis.analyser.analysis();
+        if let Some(book) = self.host.engine().book() {
+            analysis::mark_book(&mut result, book);
+        }
+        let table = analysis::format_table(&info, &result);
         out.extend(table.lines().map(str::to_string));
         let elapsed = format_time(analysis.started.elapsed());
         out.push(if stopped {

@@ -251,6 +251,13 @@ pub enum Response {
         eval: f64,
         depth: Depth,
     },
+    /// `book <pv> <eval> <games> <depth>`: a hint from the opening book.
+    Book {
+        pv: Vec<Move>,
+        eval: f64,
+        games: u32,
+        depth: Depth,
+    },
     /// `=== <mv>[/<eval>[/<time>]]`: the answer to `go`.
     Best {
         mv: Move,
@@ -293,6 +300,17 @@ impl fmt::Display for Response {
             Response::Search { pv, eval, depth } => {
                 write!(f, "search {} {} 0 {depth}", format_pv(pv), fixed2(*eval))
             }
+            Response::Book {
+                pv,
+                eval,
+                games,
+                depth,
+            } => write!(
+                f,
+                "book {} {} {games} {depth}",
+                format_pv(pv),
+                fixed2(*eval)
+            ),
             Response::Best { mv, eval, seconds } => {
                 write!(f, "=== {}", mv.to_upper())?;
                 if eval.is_some() || seconds.is_some() {
