@@ -90,17 +90,17 @@ pub fn run(args: &SearchLabelsArgs, engine: &EngineArgs) -> Result<ExitCode, Box
         None => positions_to_search(&files, args.min_empties, args.held_out),
     };
     let games: Vec<(usize, Vec<Position>)> = selected
-            .into_iter()
-            .step_by(args.every)
-            .take(args.games.unwrap_or(usize::MAX))
-            .map(|(number, positions)| {
-                let fresh = positions.into_iter().filter(|p| seen.insert(*p)).collect();
-                (number, fresh)
-            })
-            .enumerate()
-            .filter(|(i, _)| args.shard.contains(*i as u64))
-            .map(|(_, game)| game)
-            .collect();
+        .into_iter()
+        .step_by(args.every)
+        .take(args.games.unwrap_or(usize::MAX))
+        .map(|(number, positions)| {
+            let fresh = positions.into_iter().filter(|p| seen.insert(*p)).collect();
+            (number, fresh)
+        })
+        .enumerate()
+        .filter(|(i, _)| args.shard.contains(*i as u64))
+        .map(|(_, game)| game)
+        .collect();
     drop(seen);
     drop(files);
     let done = resume(&args.out)?;

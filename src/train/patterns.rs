@@ -769,8 +769,16 @@ mod tests {
         assert_eq!(to_solve.iter().map(|g| g.0).collect::<Vec<_>>(), [1, 2]);
         for (_, positions) in &to_solve {
             assert!(!positions.is_empty());
-            assert!(positions.windows(2).all(|w| w[0].empty_count() < w[1].empty_count()));
-            assert!(positions.iter().all(|p| p.empty_count() <= 12 && p.legal_moves() != 0));
+            assert!(
+                positions
+                    .windows(2)
+                    .all(|w| w[0].empty_count() < w[1].empty_count())
+            );
+            assert!(
+                positions
+                    .iter()
+                    .all(|p| p.empty_count() <= 12 && p.legal_moves() != 0)
+            );
         }
         let entries: Vec<ObfEntry> = to_solve
             .iter()
