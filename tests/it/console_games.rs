@@ -230,3 +230,13 @@ fn both_boards_mark_the_last_move() {
     let row = lines.iter().rev().find(|l| l.starts_with("  5 ")).unwrap();
     assert!(row.starts_with("  5 . . . . x . . . . 5"), "{lines:?}");
 }
+
+/// A game whose only move is a pass shows it, not an empty transcript
+/// ("ply 1: " on e144fb8, issue 75 defect 18).
+#[test]
+fn a_pass_shows_in_the_transcript_line() {
+    let board = format!("OX{} X", "-".repeat(62));
+    let lines = piped(&OTHELLO, &format!("mode 3\nsetboard {board}\npass\n"));
+    let ply = lines.iter().rev().find(|l| l.starts_with("ply 1")).unwrap();
+    assert_eq!(ply, "ply 1: pass", "{lines:?}");
+}

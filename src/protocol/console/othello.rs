@@ -451,11 +451,10 @@ impl ConsoleGame for Othello {
                 .map(str::to_string),
         );
         if !self.game.moves().is_empty() {
-            out.push(format!(
-                "ply {}: {}",
-                self.game.moves().len(),
-                transcript::format_game(&self.game)
-            ));
+            // A transcript leaves passes out: a game of passes only has none.
+            let moves = transcript::format_game(&self.game);
+            let moves = if moves.is_empty() { "pass" } else { &moves };
+            out.push(format!("ply {}: {moves}", self.game.moves().len()));
         }
     }
 
