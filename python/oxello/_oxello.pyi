@@ -178,6 +178,7 @@ class Engine:
         time: Optional[float] = None,
         selectivity: Optional[int] = None,
         progress: Optional[Callable[[int, int], Any]] = None,
+        book: bool = True,
     ) -> GameAnalysis: ...
 
 class SelfplayBatches(Iterator[Batch]):

@@ -575,8 +575,10 @@ impl Engine {
     /// against the best move, as `oxello analyze GAME` does: midgame
     /// searches to `depth`, exact solves from `exact_from` empties, each
     /// move's loss and judgement. `progress(done, total)` is called after
-    /// each move. Returns a `GameAnalysis`.
-    #[pyo3(signature = (board, *, depth = 8, exact_from = 18, time = None, selectivity = None, progress = None))]
+    /// each move. With `book` (the default, as on the command line), the
+    /// moves that stay in the built-in opening book carry its score.
+    /// Returns a `GameAnalysis`.
+    #[pyo3(signature = (board, *, depth = 8, exact_from = 18, time = None, selectivity = None, progress = None, book = true))]
     #[allow(clippy::too_many_arguments)]
     fn analyse(
         &self,
@@ -587,6 +589,7 @@ impl Engine {
         time: Option<f64>,
         selectivity: Option<u32>,
         progress: Option<Bound<'_, PyAny>>,
+        book: bool,
     ) -> PyResult<crate::analysis::GameAnalysis> {
         let asked = check_limits(depth, time, None, 1, selectivity)?;
         if asked.depth.is_none() && asked.time.is_none() {
@@ -626,7 +629,14 @@ impl Engine {
             let finished = wait::finish(py, &inbox, &stop, &mut |_, _| Ok(()));
             analyser.record(&self.collect(&mut engine, finished)?);
         }
-        Ok(crate::analysis::GameAnalysis::new(analyser.analysis()))
+        let mut analysis = analyser.analysis();
+        if book
+            && analysis.start.size == BoardSize::Eight
+            && let Some(book) = oxello::book::built_in()
+        {
+            oxello::analysis::mark_book(&mut analysis, &book);
+        }
+        Ok(crate::analysis::GameAnalysis::new(analysis))
     }
 
     fn __repr__(&self) -> PyResult<String> {
