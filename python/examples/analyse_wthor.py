@@ -48,9 +48,13 @@ print(board)
 # In [2]: the analysis, every move against the engine's best.
 engine = oxello.Engine(hash_mb=128)
 started = time.monotonic()
-analysis = engine.analyse(board, depth=args.depth, exact_from=args.exact_from,
-                          progress=lambda done, total: print(f"\r{done}/{total} moves", end="", flush=True))
-print(f"\nanalysed in {time.monotonic() - started:.1f} s")
+# Progress on a terminal only, on stderr: stdout keeps the table.
+def progress(done, total):
+    if sys.stderr.isatty():
+        print(f"\r{done}/{total} moves", end="" if done < total else "\n", file=sys.stderr, flush=True)
+
+analysis = engine.analyse(board, depth=args.depth, exact_from=args.exact_from, progress=progress)
+print(f"analysed in {time.monotonic() - started:.1f} s")
 print(analysis.table(label=f"{path.name} #{row}", black=black, white=white))
 
 # In [3]: the worst moves.
