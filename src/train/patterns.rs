@@ -169,26 +169,19 @@ impl Samples {
             if record.index == 0 {
                 self.selfplay_games += 1;
             }
+            let held_out = is_held_out(record.game as usize);
+            let w = self.selfplay_search_weight;
             let label = if record.exact {
                 self.solved += 1;
                 record.score
-            } else {
+            } else if held_out {
                 record.outcome
+            } else {
+                (w * f32::from(record.score) + (1.0 - w) * f32::from(record.outcome)).round() as i8
             };
             let sample = Sample {
                 board: record.position.board,
                 label,
-            };
-            let held_out = is_held_out(record.game as usize);
-            let sample = if record.exact || held_out || self.selfplay_search_weight == 0.0 {
-                sample
-            } else {
-                let w = self.selfplay_search_weight;
-                let blend = w * f32::from(record.score) + (1.0 - w) * f32::from(record.outcome);
-                Sample {
-                    label: blend.round() as i8,
-                    ..sample
-                }
             };
             if held_out {
                 if record.exact {
