@@ -14,6 +14,7 @@ use oxello::engine::Level;
 use oxello::formats::wthor;
 use oxello::gomoku::Rule;
 use oxello::gomoku::rules::Config as GomokuConfig;
+use oxello::selfplay::defaults;
 use oxello::selfplay::gomoku::{GomokuOptions, GomokuRecord, GomokuSelfplay};
 use oxello::selfplay::npz::{self, Sample};
 use oxello::selfplay::run::{Workers, play_games};
@@ -28,21 +29,6 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::mpsc::{self, SyncSender};
 use std::thread::JoinHandle;
-
-/// The defaults of `oxello selfplay` (src/cli/selfplay.rs), which a run
-/// from Python keeps so that the same options play the same games.
-mod defaults {
-    pub const LEVEL: u32 = 8;
-    pub const HASH_MIB: usize = 16;
-    pub const RANDOM_MOVES: u32 = 8;
-    pub const SEED: u64 = 1;
-    pub const GOMOKU_DEPTH: u32 = 8;
-    pub const GOMOKU_NODES: u64 = 20_000;
-    pub const GOMOKU_RANDOM_STONES: u32 = 4;
-    pub const GOMOKU_RANDOM_PLIES: u32 = 8;
-    pub const GOMOKU_TEMPERATURE: f64 = 50.0;
-    pub const GOMOKU_MAX_LOSS: i32 = 100;
-}
 
 /// The arrays of `samples`: states, policies, outcomes.
 fn sample_arrays<'py>(

@@ -18,28 +18,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-/// Level of the searches unless `--level` says otherwise.
-pub const DEFAULT_LEVEL: u32 = 8;
-/// Table of each game's searcher unless `--hash` says otherwise, MiB.
-pub const DEFAULT_HASH_MIB: usize = 16;
-/// Random moves after the standard start when no opening list is given.
-pub const DEFAULT_RANDOM_MOVES: u32 = 8;
-/// Seed without the global `--seed`: a run is reproducible by default, and
-/// resuming it needs no option.
-pub const DEFAULT_SEED: u64 = 1;
-/// Gomoku: deepest iteration unless `--depth` says otherwise.
-pub const GOMOKU_DEPTH: u32 = 8;
-/// Gomoku: nodes per move unless `--nodes` says otherwise.
-pub const GOMOKU_NODES: u64 = 20_000;
-/// Gomoku: random opening stones unless `--random-moves` says otherwise.
-pub const GOMOKU_RANDOM_STONES: u32 = 4;
-/// Gomoku: moves are drawn while fewer stones are on the board.
-pub const GOMOKU_RANDOM_PLIES: u32 = 8;
-/// Gomoku: temperature of the move draw and of the policy (evaluation
-/// units).
-pub const GOMOKU_TEMPERATURE: f64 = 50.0;
-/// Gomoku: moves drawn at most this far below the best (evaluation units).
-pub const GOMOKU_MAX_LOSS: i32 = 100;
+use oxello::selfplay::defaults::{
+    GOMOKU_DEPTH, GOMOKU_MAX_LOSS, GOMOKU_NODES, GOMOKU_RANDOM_PLIES, GOMOKU_RANDOM_STONES,
+    GOMOKU_TEMPERATURE, HASH_MIB as DEFAULT_HASH_MIB, LEVEL as DEFAULT_LEVEL,
+    RANDOM_MOVES as DEFAULT_RANDOM_MOVES, SEED as DEFAULT_SEED,
+};
 
 /// Options of `oxello selfplay`. The search is the global `--level` (8 by
 /// default: its depth, selectivity and exact solve), `--depth` and

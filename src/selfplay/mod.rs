@@ -28,6 +28,7 @@
 //! shard writes exactly its games of the unsharded run.
 
 pub mod binary;
+pub mod defaults;
 pub mod game;
 pub mod gomoku;
 pub mod jsonl;
