@@ -50,8 +50,9 @@
 //! would solve), playing the best book move or, with
 //! [`EngineOptions::book_randomness`] D, one drawn among the moves within
 //! D discs of it. A search limited by time counts as deep as the last
-//! such search went. Otherwise the search starts from the book's values of
-//! the position and of its moves' positions ([`crate::search::Seed`]).
+//! such search of the same game went; the first of a game searches.
+//! Otherwise the search starts from the book's values of the position and
+//! of its moves' positions ([`crate::search::Seed`]).
 //! [`Engine::learn`] adds a finished game to a book file.
 
 use crate::bitboard::BoardSize;
@@ -295,9 +296,10 @@ pub struct Engine {
     book: Option<Arc<Book>>,
     /// Whether the running search is limited by time.
     timed: bool,
-    /// The midgame depth the last search limited by time reached: the
-    /// depth a book value must have to answer such a search.
-    reached: Option<u32>,
+    /// The midgame depth the last search limited by time reached, and the
+    /// game it searched: the depth a book value must have to answer such a
+    /// search later in that game.
+    reached: Option<(u32, Game)>,
 }
 
 /// Positions of a game that [`Engine::learn`] adds to a book: the first
@@ -587,9 +589,11 @@ impl Engine {
         let empties = position.empty_count();
         let mut depth = limits.depth.unwrap_or(MAX_LEVEL);
         // A search limited by time goes as deep as the time allows: about
-        // as deep as the last one did.
+        // as deep as the last one of this game did. One of another game
+        // does not tell: the last search of a finished game, near its end,
+        // reaches depths an opening search does not.
         if limits.time.is_some() || limits.clock.is_some() {
-            depth = depth.min(self.reached.unwrap_or(depth));
+            depth = depth.min(self.reached_in_this_game().unwrap_or(depth));
         }
         let need = if empties <= limits.solve_empties.unwrap_or(0) || depth >= empties {
             Need::Exact
@@ -664,9 +668,18 @@ impl Engine {
             .filter(|r| self.timed && !r.book)
             .map(|r| r.depth)
         {
-            self.reached = Some(depth);
+            self.reached = Some((depth, self.game.clone()));
         }
         result
+    }
+
+    /// The depth the last search limited by time reached, if it searched a
+    /// position of the game now played (the same start, and its moves
+    /// played since).
+    fn reached_in_this_game(&self) -> Option<u32> {
+        let (depth, game) = self.reached.as_ref()?;
+        let same = game.start() == self.game.start() && self.game.moves().starts_with(game.moves());
+        same.then_some(*depth)
     }
 
     /// Searches the current position and waits for the result.
@@ -759,6 +772,35 @@ mod tests {
         assert!(engine.book().is_none());
         let searched = engine.think(GoRequest::default()).unwrap();
         assert!(!searched.book && searched.best.is_some());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_timed_search_takes_the_book_as_deep_as_the_last_search_of_its_game() {
+        let dir = std::env::temp_dir().join(format!("oxello-engine-timed-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("book.bin");
+        crate::book::format::save(&crate::book::tests::tiny_book(), &path).unwrap();
+        let mut engine = Engine::new(EngineOptions {
+            hash_mib: 2,
+            player: Player::Level(Level::new(30)),
+            book: BookSource::File(path),
+            ..EngineOptions::default()
+        });
+        engine.set_time(Some(Duration::from_millis(30)));
+        // The book (depth 4) answers when this game's last timed search
+        // went no deeper.
+        engine.reached = Some((3, engine.game().clone()));
+        assert!(engine.think(GoRequest::default()).unwrap().book);
+        // A search of another game tells nothing of this one: the search
+        // runs, and its depth then counts.
+        let mut other = Game::new(BoardSize::Eight);
+        let first = *other.position().move_list().iter().next().unwrap();
+        other.play(first).unwrap();
+        engine.reached = Some((3, other));
+        let searched = engine.think(GoRequest::default()).unwrap();
+        assert!(!searched.book && searched.nodes > 0, "{searched:?}");
+        assert!(engine.reached_in_this_game().is_some());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
