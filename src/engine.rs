@@ -777,16 +777,12 @@ mod tests {
 
     #[test]
     fn a_timed_search_takes_the_book_as_deep_as_the_last_search_of_its_game() {
-        let dir = std::env::temp_dir().join(format!("oxello-engine-timed-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("book.bin");
-        crate::book::format::save(&crate::book::tests::tiny_book(), &path).unwrap();
         let mut engine = Engine::new(EngineOptions {
             hash_mib: 2,
             player: Player::Level(Level::new(30)),
-            book: BookSource::File(path),
             ..EngineOptions::default()
         });
+        engine.set_book(Some(Arc::new(crate::book::tests::tiny_book())));
         engine.set_time(Some(Duration::from_millis(30)));
         // The book (depth 4) answers when this game's last timed search
         // went no deeper.
@@ -801,7 +797,6 @@ mod tests {
         let searched = engine.think(GoRequest::default()).unwrap();
         assert!(!searched.book && searched.nodes > 0, "{searched:?}");
         assert!(engine.reached_in_this_game().is_some());
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
