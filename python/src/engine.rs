@@ -660,7 +660,7 @@ pub fn evaluate(position: &Position) -> i32 {
         return board.final_score_on(position.size);
     }
     match position.size {
-        BoardSize::Eight => oxello::eval::patterns::built_in().evaluate(board),
+        BoardSize::Eight => oxello::eval::patterns::evaluate(board),
         BoardSize::Six => oxello::eval::six::built_in().evaluate(board),
         BoardSize::Four => oxello::eval::evaluate(board, position.size),
     }

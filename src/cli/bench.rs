@@ -238,9 +238,7 @@ fn run_eval_error(path: &std::path::Path) -> Result<ExitCode, Box<dyn Error>> {
     if values.is_empty() {
         return Err(format!("{}: no position with a score", path.display()).into());
     }
-    let shipped = error::by_phase(values.iter().copied(), &|b| {
-        patterns::built_in().evaluate(b)
-    });
+    let shipped = error::by_phase(values.iter().copied(), &patterns::evaluate);
     let first = error::by_phase(values.iter().copied(), &|b| legacy::previous().evaluate(b));
     let mut out = std::io::stdout().lock();
     writeln!(out, " empties | positions | built-in | first learned (v1)")?;

@@ -26,7 +26,8 @@ pub enum Speed {
     Eval,
     /// A search leaf of the pattern evaluation, in nanoseconds: the `pext`
     /// reading of the board against the child's state made from its
-    /// parent's plus the lookups, and the lookups alone.
+    /// parent's plus the lookups, the lookups alone, and the lookups with
+    /// the network ([`oxello::eval::network`]).
     Incremental,
     /// The hand-set evaluation (the features), in millions per second.
     HandSet,
@@ -134,9 +135,11 @@ fn incremental_speed() -> String {
         weights.evaluate_state(&parent.play(*square, *flips, *next))
     });
     let lookups = time(&|i| weights.evaluate_state(&moves[i].0));
+    let network = oxello::eval::network::built_in();
+    let with_network = time(&|i| weights.evaluate_state_with(&moves[i].0, Some(network)));
     format!(
         "{} moves: pext reading {read:.1} ns/eval, move + incremental {incremental:.1} ns \
-         ({:.2}x), lookups alone {lookups:.1} ns",
+         ({:.2}x), lookups alone {lookups:.1} ns, lookups and the network {with_network:.1} ns",
         moves.len(),
         read / incremental
     )

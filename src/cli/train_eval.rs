@@ -33,7 +33,8 @@ pub struct TrainEvalArgs {
     /// `fitted/gomoku-eval.bin`].
     #[arg(long, visible_alias = "write")]
     pub out: Option<std::path::PathBuf>,
-    /// Passes over the samples of each phase.
+    /// Passes over the samples of each phase (with `--network`, over all
+    /// the samples; the built-in network took 5).
     #[arg(long, default_value_t = 8, allow_negative_numbers = true)]
     pub epochs: usize,
     /// Self-play record files (`oxello selfplay`, binary if the name ends
@@ -71,6 +72,14 @@ pub struct TrainEvalArgs {
     /// the game's outcome.
     #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
     pub selfplay_search_weight: f32,
+    /// Train the evaluation's network of this width (a multiple of 16) on
+    /// top of the built-in linear weights, instead of the linear weights;
+    /// writes `fitted/network-8.bin` unless `--out` is given.
+    #[arg(long, value_name = "WIDTH", value_parser = clap::value_parser!(u16).range(16..=128))]
+    pub network: Option<u16>,
+    /// The network's Adam step for the table, at the first epoch.
+    #[arg(long, default_value_t = 2e-3)]
+    pub network_rate: f32,
     #[command(flatten)]
     pub gomoku: GomokuTrainArgs,
 }
@@ -183,7 +192,24 @@ pub fn run(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
             )));
         }
     };
-    let out_path = args.out.clone().unwrap_or_else(|| model.file.into());
+    if args.network.is_some() && args.size != 8 {
+        return Err(super::usage(
+            "--network trains the 8x8 evaluation's network",
+        ));
+    }
+    if let Some(width) = args.network
+        && !width.is_multiple_of(16)
+    {
+        return Err(super::usage(format!(
+            "--network {width}: use a multiple of 16 (16 to 128)"
+        )));
+    }
+    let default_file = if args.network.is_some() {
+        "fitted/network-8.bin"
+    } else {
+        model.file
+    };
+    let out_path = args.out.clone().unwrap_or_else(|| default_file.into());
     if args.size == 6 {
         if !args.solved.is_empty() || !args.searched.is_empty() || !args.exact.is_empty() {
             return Err(super::usage(
@@ -250,6 +276,9 @@ pub fn run(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
         samples.validation.len() + samples.solved_validation.len(),
         started.elapsed().as_secs_f64()
     )?;
+    if let Some(width) = args.network {
+        return train_network(args, &samples, usize::from(width), &out_path, started);
+    }
     // The held-out error of the weights built into this binary, phase by
     // phase, to compare.
     let before = built_in_rms(model, &samples.validation);
@@ -294,17 +323,72 @@ pub fn run(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
         let _ = out.flush();
     });
     bar.finish_and_clear();
-    let bytes = (model.encode)(weights);
-    std::fs::write(&out_path, &bytes)
-        .map_err(|e| format!("cannot write {}: {e}", out_path.display()))?;
+    write_fitted(&mut out, &out_path, &(model.encode)(weights), started)
+}
+
+/// Writes a trained file and says so on `out`.
+fn write_fitted(
+    out: &mut impl std::io::Write,
+    path: &std::path::Path,
+    bytes: &[u8],
+    started: Instant,
+) -> Result<ExitCode, Box<dyn Error>> {
+    std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     writeln!(
         out,
         "wrote {} ({} bytes) in {:.1} s",
-        out_path.display(),
+        path.display(),
         bytes.len(),
         started.elapsed().as_secs_f64()
     )?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `train-eval --network WIDTH`: trains the network over the built-in
+/// linear weights, reporting after each epoch the held-out errors by band
+/// of empties, with and without the network.
+fn train_network(
+    args: &TrainEvalArgs,
+    samples: &Samples,
+    width: usize,
+    out_path: &std::path::Path,
+    started: Instant,
+) -> Result<ExitCode, Box<dyn Error>> {
+    use oxello::train::network::{NetworkData, NetworkOptions, train};
+    let training = NetworkData::new(&samples.training);
+    let validation = NetworkData::new(&samples.validation);
+    let solved = NetworkData::new(&samples.solved_validation);
+    let options = NetworkOptions {
+        width,
+        epochs: args.epochs,
+        table_rate: args.network_rate,
+        ..NetworkOptions::default()
+    };
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "network {width} wide, {} training samples ({:.1} s)",
+        training.len(),
+        started.elapsed().as_secs_f64()
+    )?;
+    let net = train(&training, options, &mut |epoch, net| {
+        let _ = writeln!(
+            out,
+            "epoch {} ({:.0} s): held-out rms with / without the network, by 4 empties",
+            epoch + 1,
+            started.elapsed().as_secs_f64()
+        );
+        for (name, data) in [("games", &validation), ("solved", &solved)] {
+            let line: Vec<String> = net
+                .report(data, 4)
+                .iter()
+                .map(|(low, n, with, without)| format!("{low}+:{with:.2}/{without:.2}({n})"))
+                .collect();
+            let _ = writeln!(out, "  {name}: {}", line.join(" "));
+        }
+        let _ = out.flush();
+    });
+    write_fitted(&mut out, out_path, &net.quantized().encode(), started)
 }
 
 /// `train-eval --game gomoku`: fits, reports on stdout, writes the

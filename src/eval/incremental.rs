@@ -14,7 +14,8 @@
 //! digit. The state therefore keeps both readings: `mine` (1 = the side to
 //! move) and `theirs` (1 = the opponent), and a move exchanges them.
 
-use super::pattern_set::{PatternSet, shape_mask, shape_size};
+use super::network::Network;
+use super::pattern_set::{PatternSet, shape_mask, shape_size, to_discs};
 use super::patterns::{Eight, INSTANCES, PHASE_WEIGHTS, PatternWeights};
 use crate::bitboard::{Symmetry, squares};
 use crate::board::Board;
@@ -162,13 +163,52 @@ impl PatternWeights {
     /// patterns.
     #[inline]
     pub fn evaluate_state(&self, state: &PatternState) -> i32 {
-        self.evaluate_with(state.board, |w| {
-            INSTANCE_OFFSETS
-                .iter()
-                .zip(&state.mine.0)
-                .map(|(&offset, &index)| i32::from(w[offset as usize + usize::from(index)]))
-                .sum()
-        })
+        self.evaluate_state_with(state, None)
+    }
+
+    /// [`PatternWeights::evaluate_state`] plus, if given, the network's
+    /// part ([`Network`]), which reads the same rows.
+    #[inline]
+    pub fn evaluate_state_with(&self, state: &PatternState, network: Option<&Network>) -> i32 {
+        self.evaluate_state_within(state, network, (i32::MIN, i32::MAX))
+    }
+
+    /// [`PatternWeights::evaluate_state_with`] for a search that only asks
+    /// whether the score is inside `bounds` (low, high), in discs: when the
+    /// linear evaluation alone is at or outside them, the network is not
+    /// read and the linear evaluation is the answer.
+    #[inline]
+    pub fn evaluate_state_within(
+        &self,
+        state: &PatternState,
+        network: Option<&Network>,
+        (low, high): (i32, i32),
+    ) -> i32 {
+        let board = state.board;
+        let mobility = Eight::mobilities(board);
+        if mobility == (0, 0) {
+            return board.final_score_on(Eight::SIZE);
+        }
+        let mut rows = [0u32; INSTANCES];
+        for (row, (&offset, &index)) in rows
+            .iter_mut()
+            .zip(INSTANCE_OFFSETS.iter().zip(&state.mine.0))
+        {
+            *row = offset + u32::from(index);
+        }
+        let linear = self.raw_with(board, mobility, |w| {
+            rows.iter().map(|&row| i32::from(w[row as usize])).sum()
+        });
+        let squares = Eight::SIZE.squares() as i32;
+        let Some(network) = network else {
+            return to_discs(linear, squares);
+        };
+        let discs = to_discs(linear, squares);
+        if discs >= high || discs <= low {
+            return discs;
+        }
+        let network = network.raw(&rows, board.empties().count_ones(), mobility.0, mobility.1);
+        to_discs(linear + network, squares)
     }
 }
 
@@ -274,6 +314,11 @@ mod tests {
                 assert_eq!(
                     built_in().evaluate_state(&state),
                     built_in().evaluate(next),
+                    "{next:?}"
+                );
+                assert_eq!(
+                    built_in().evaluate_state_with(&state, Some(crate::eval::network::built_in())),
+                    crate::eval::patterns::evaluate(next),
                     "{next:?}"
                 );
             }

@@ -22,7 +22,9 @@
 //! instead: weights looked up by the contents of edges, corners, lines and
 //! diagonals, trained on tournament games ([`crate::train::patterns`]). It predicts
 //! the final score far better, and its first use, ordering the moves of the
-//! endgame solver, cut the FFO #43-46 solves from 1.85 G to 0.78 G nodes. On
+//! endgame solver, cut the FFO #43-46 solves from 1.85 G to 0.78 G nodes. The
+//! search adds a small [`network`](mod@network) over the same patterns at
+//! its leaves ([`patterns::evaluate`]). On
 //! 6x6 the search uses the [`six`](mod@six) evaluation, the same kind of
 //! model trained on self-play games with solved endgames. The hand-set
 //! evaluation stays for 4x4, for the simple players, and as a reference in
@@ -32,6 +34,7 @@ pub mod error;
 pub mod features;
 pub mod incremental;
 pub mod legacy;
+pub mod network;
 pub mod pattern_set;
 pub mod patterns;
 pub mod six;

@@ -588,7 +588,7 @@ impl<P: PatternSet> LearnedWeights<P> {
     /// The bias and mobility terms of `board` (whose two mobilities are
     /// counted), plus what `patterns` sums from the phase's weights.
     #[inline]
-    fn raw_with(
+    pub(crate) fn raw_with(
         &self,
         board: Board,
         (mine, theirs): (i32, i32),

@@ -97,6 +97,16 @@ pub fn shared_lookups(board: Board) -> [u32; INSTANCES] {
     std::array::from_fn(|k| all[k])
 }
 
+/// The 8x8 evaluation the search uses, in discs for the side to move: the
+/// built-in linear weights plus the built-in network
+/// ([`super::network`]), exact when the game is over.
+pub fn evaluate(board: Board) -> i32 {
+    built_in().evaluate_state_with(
+        &super::incremental::PatternState::new(board),
+        Some(super::network::built_in()),
+    )
+}
+
 /// The built-in 8x8 weights, decoded once.
 pub fn built_in() -> &'static PatternWeights {
     PatternWeights::built_in()
@@ -196,19 +206,25 @@ mod tests {
         }
     }
 
+    /// The shipped linear weights, and with them the shipped network.
     #[test]
     fn shipped_evaluation_is_symmetric() {
         let weights = built_in();
         let boards =
             crate::eval::test_support::random_game_boards(crate::bitboard::BoardSize::Eight, 40, 3);
+        let mut network_changes = 0;
         for board in boards {
             let expected = weights.evaluate(board);
+            let with_network = evaluate(board);
+            network_changes += usize::from(with_network != expected);
             for symmetry in Symmetry::ALL {
                 let image =
                     Board::new(symmetry.apply(board.player), symmetry.apply(board.opponent));
                 assert_eq!(weights.evaluate(image), expected);
+                assert_eq!(evaluate(image), with_network);
             }
         }
+        assert!(network_changes > 100, "{network_changes}");
     }
 
     #[test]

@@ -17,21 +17,37 @@ use crate::search::tt::NO_MOVE;
 
 impl Search<'_> {
     /// The static evaluation of a leaf (counted as a node): the learned
-    /// pattern evaluation on 8x8 (from the indices of the path's states
-    /// when they hold `board`), the learned 6x6 one on 6x6, the hand-set
-    /// one on 4x4.
+    /// pattern evaluation and its network on 8x8 (from the indices of the
+    /// path's states when they hold `board`), the learned 6x6 one on 6x6,
+    /// the hand-set one on 4x4.
     #[inline]
     pub(crate) fn evaluate(&mut self, board: Board) -> i32 {
+        self.evaluate_within(board, (-SCORE_INF, SCORE_INF))
+    }
+
+    /// [`Search::evaluate`] for a search that only compares the score with
+    /// `window` (alpha, beta): the network is skipped when the linear
+    /// evaluation is [`LAZY_NETWORK_MARGIN`] discs outside it.
+    #[inline]
+    pub(crate) fn evaluate_within(&mut self, board: Board, (alpha, beta): (i32, i32)) -> i32 {
         self.control.nodes += 1;
+        let window = (alpha - LAZY_NETWORK_MARGIN, beta + LAZY_NETWORK_MARGIN);
         match self.patterns {
             Some(patterns) => match self.states.top(board) {
                 Some(state) => {
                     // Every search of the library's tests checks the indices
                     // against a fresh reading of the board.
                     debug_assert_eq!(state, &crate::eval::incremental::PatternState::new(board));
-                    patterns.evaluate_state(state)
+                    patterns.evaluate_state_within(state, self.network, window)
                 }
-                None => patterns.evaluate(board),
+                None => match self.network {
+                    None => patterns.evaluate(board),
+                    Some(_) => patterns.evaluate_state_within(
+                        &crate::eval::incremental::PatternState::new(board),
+                        self.network,
+                        window,
+                    ),
+                },
             },
             None => match self.six {
                 Some(six) => six.evaluate(board),
@@ -92,7 +108,7 @@ impl Search<'_> {
             return self.solve_pv(board, alpha, beta, pv);
         }
         if depth == 0 {
-            return self.evaluate(board);
+            return self.evaluate_within(board, (alpha, beta));
         }
         if self.control.visit() {
             return alpha;
@@ -124,7 +140,7 @@ impl Search<'_> {
             return self.solve_nws(board, alpha);
         }
         if depth == 0 {
-            return self.evaluate(board);
+            return self.evaluate_within(board, (alpha, alpha + 1));
         }
         if self.control.visit() {
             return alpha;
@@ -159,11 +175,17 @@ impl Search<'_> {
     /// A quick full-window score used only to order moves.
     pub(crate) fn ordering_search(&mut self, board: Board, depth: u32) -> i32 {
         let empties = (board.empties() & self.mask).count_ones();
-        if depth >= empties || depth == 0 {
+        // Ordering reads the linear evaluation alone: with the network there
+        // too, `bench` took 0.53 s instead of 0.49 s.
+        let network = self.network.take();
+        let score = if depth >= empties || depth == 0 {
             // Never solve while ordering: a shallow evaluation is all we want.
-            return self.evaluate(board);
-        }
-        let mut scratch = Line::new();
-        self.pvs(board, -SCORE_INF, SCORE_INF, depth, &mut scratch)
+            self.evaluate(board)
+        } else {
+            let mut scratch = Line::new();
+            self.pvs(board, -SCORE_INF, SCORE_INF, depth, &mut scratch)
+        };
+        self.network = network;
+        score
     }
 }

@@ -83,7 +83,7 @@ impl Searcher {
     /// the first search was stopped after 23 nodes and played a blunder).
     pub fn warm_up() {
         let board = crate::board::Board::start(BoardSize::Eight);
-        std::hint::black_box(crate::eval::patterns::built_in().evaluate(board));
+        std::hint::black_box(crate::eval::patterns::evaluate(board));
         std::hint::black_box(crate::eval::six::built_in());
         std::hint::black_box(probcut::model());
     }
@@ -160,6 +160,8 @@ pub(crate) struct Search<'a> {
     /// The learned evaluation, used instead of `evaluator` on 8x8 (the only
     /// size it is trained for).
     pub patterns: Option<&'static crate::eval::patterns::PatternWeights>,
+    /// The network added to `patterns` (on 8x8; none while ordering moves).
+    pub network: Option<&'static crate::eval::network::Network>,
     /// The learned 6x6 evaluation, used instead of `evaluator` on 6x6.
     pub six: Option<&'static crate::eval::six::SixWeights>,
     pub control: Control,
@@ -225,6 +227,7 @@ impl<'a> Search<'a> {
             tt,
             evaluator,
             patterns: (size == BoardSize::Eight).then(crate::eval::patterns::built_in),
+            network: (size == BoardSize::Eight).then(crate::eval::network::built_in),
             six: (size == BoardSize::Six).then(crate::eval::six::built_in),
             control,
             size,

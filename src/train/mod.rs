@@ -3,6 +3,8 @@
 //!
 //! - [`patterns`]: the Othello pattern evaluations (`oxello train-eval`),
 //!   and the positions `oxello search-labels` searches;
+//! - [`network`]: the 8x8 evaluation's network (`oxello train-eval
+//!   --network`);
 //! - [`probcut`]: the Multi-ProbCut parameters (`oxello fit-probcut`);
 //! - [`gomoku`]: the gomoku evaluation's weights (`oxello train-eval --game
 //!   gomoku`), the balanced opening list (`oxello openings`) and the move
@@ -11,5 +13,6 @@
 
 pub mod gomoku;
 pub mod linalg;
+pub mod network;
 pub mod patterns;
 pub mod probcut;

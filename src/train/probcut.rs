@@ -67,7 +67,7 @@ pub fn depth_scores(
     let empties = position.empty_count();
     let deepest = max_depth.min(empties.saturating_sub(1));
     let mut scores = vec![None; deepest as usize + 1];
-    scores[0] = Some(crate::eval::patterns::built_in().evaluate(position.board));
+    scores[0] = Some(crate::eval::patterns::evaluate(position.board));
     let limits = Limits {
         depth: Some(deepest.max(1)),
         nodes: Some(nodes),

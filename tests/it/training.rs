@@ -289,3 +289,49 @@ fn eight_by_eight_training_adds_selfplay_records_to_the_games() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `train-eval --network` trains the evaluation's network on the games,
+/// reports the held-out error with and without it after every epoch, and
+/// writes a network file the evaluation reads; a width that is not a
+/// multiple of 16 is refused before any work.
+#[test]
+fn the_network_is_trained_reported_and_written() {
+    let dir = wthor_folder("network", 60);
+    let out = dir.join("network.bin");
+    let (code, lines, err) = run(&[
+        "train-eval",
+        "--wthor",
+        &dir.join("wthor").display().to_string(),
+        "--network",
+        "16",
+        "--epochs",
+        "2",
+        "--out",
+        &out.display().to_string(),
+    ]);
+    assert_eq!(code, 0, "{err:?}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("network 16 wide")),
+        "{lines:?}"
+    );
+    assert_eq!(lines.iter().filter(|l| l.starts_with("epoch ")).count(), 2);
+    assert!(
+        lines.iter().any(|l| l.trim_start().starts_with("games: ")),
+        "{lines:?}"
+    );
+    let network = oxello::eval::network::Network::decode(&std::fs::read(&out).unwrap())
+        .expect("a network file");
+    assert_eq!(network.width(), 16);
+    let (code, _, err) = run(&[
+        "train-eval",
+        "--wthor",
+        &dir.join("wthor").display().to_string(),
+        "--network",
+        "24",
+        "--out",
+        &out.display().to_string(),
+    ]);
+    assert_eq!(code, 2, "{err:?}");
+    assert!(err.iter().any(|l| l.contains("multiple of 16")), "{err:?}");
+    let _ = std::fs::remove_dir_all(dir);
+}
