@@ -264,9 +264,7 @@ fn bench_eval_error_prints_the_error_per_phase_and_refuses_what_it_cannot_use() 
         .iter()
         .map(|e| (e.position.board, e.best_score().unwrap()))
         .collect();
-    let shipped = error::by_phase(values.iter().copied(), &|b| {
-        patterns::built_in().evaluate(b)
-    });
+    let shipped = error::by_phase(values.iter().copied(), &patterns::evaluate);
     let first = error::by_phase(values.iter().copied(), &|b| legacy::previous().evaluate(b));
     // A header, a rule, a row per phase and the total.
     assert_eq!(text.lines().count(), 2 + shipped.len() + 1, "{text}");

@@ -312,7 +312,7 @@ fn a_clock_too_short_for_the_exact_solve_gets_a_selective_one() {
 /// search to `depth` must find (passes do not count as plies).
 fn negamax(board: oxello::Board, depth: u32) -> i32 {
     if depth == 0 {
-        return oxello::eval::patterns::built_in().evaluate(board);
+        return oxello::eval::patterns::evaluate(board);
     }
     let moves = board.move_list_on(BoardSize::Eight);
     if moves.is_empty() {
