@@ -185,18 +185,23 @@ impl Search<'_> {
     pub(crate) fn ordering_search(&mut self, board: Board, depth: u32) -> i32 {
         let empties = (board.empties() & self.mask).count_ones();
         // Ordering reads the linear evaluation alone: with the network there
-        // too, `bench` took 0.53 s instead of 0.49 s.
-        // An ordering search of some depth stores its results in the table,
-        // where the search proper reads them: it evaluates as the search
-        // does.
-        if depth >= empties || depth == 0 {
+        // too, `bench` took 0.53 s instead of 0.49 s. A full-width search's
+        // ordering searches of some depth read the network: their results go
+        // to the table, where the search proper reads them.
+        let linear = depth == 0 || depth >= empties || !self.step.selectivity.is_none();
+        let network = if linear {
+            self.network.take()
+        } else {
+            self.network
+        };
+        let score = if depth >= empties || depth == 0 {
             // Never solve while ordering: a shallow evaluation is all we want.
-            let network = self.network.take();
-            let score = self.evaluate(board);
-            self.network = network;
-            return score;
-        }
-        let mut scratch = Line::new();
-        self.pvs(board, -SCORE_INF, SCORE_INF, depth, &mut scratch)
+            self.evaluate(board)
+        } else {
+            let mut scratch = Line::new();
+            self.pvs(board, -SCORE_INF, SCORE_INF, depth, &mut scratch)
+        };
+        self.network = network;
+        score
     }
 }
