@@ -17,6 +17,8 @@
 #    27.7 G nodes, about one core-hour.
 # 3. train-eval --network 32: the WTHOR games, the exact scores and the
 #    self-play records, 5 epochs; about 5 minutes on one core.
+# 4. fit-probcut with a build that embeds the new network: the Multi-ProbCut
+#    parameters describe the evaluation the search uses; about 4 minutes.
 set -euo pipefail
 out=${1:-labels-network}
 games=${2:-97116}
@@ -36,3 +38,5 @@ fi
 "$oxello" train-eval --wthor "$wthor" --network 32 --epochs 5 \
     --exact "$out/wthor-exact16.obf" --selfplay "$out/gen1-l14d8-1of1.bin" \
     --out fitted/network-8.bin
+cargo build --release
+"$oxello" fit-probcut --wthor "$wthor" --out fitted/probcut.bin
