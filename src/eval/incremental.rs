@@ -200,13 +200,10 @@ impl PatternWeights {
             rows.iter().map(|&row| i32::from(w[row as usize])).sum()
         });
         let squares = Eight::SIZE.squares() as i32;
-        let Some(network) = network else {
-            return to_discs(linear, squares);
-        };
         let discs = to_discs(linear, squares);
-        if discs >= high || discs <= low {
+        let Some(network) = network.filter(|_| low < discs && discs < high) else {
             return discs;
-        }
+        };
         let network = network.raw(&rows, board.empties().count_ones(), mobility.0, mobility.1);
         to_discs(linear + network, squares)
     }

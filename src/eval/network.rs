@@ -11,7 +11,7 @@
 //! 1/[`WEIGHT_SCALE`] discs. Trained by [`crate::train::network`]; the
 //! search reads it at its leaves only (docs/training.md, "The network").
 
-use super::pattern_set::{WEIGHT_SCALE, canonical_maps};
+use super::pattern_set::{SCALAR_COUNT, WEIGHT_SCALE, canonical_maps};
 use super::patterns::{Eight, PHASE_WEIGHTS};
 use crate::eval::pattern_set::PatternSet;
 use crate::fitted::{self, FittedError};
@@ -35,11 +35,10 @@ pub const MOBILITY_SHIFT: u32 = 3;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
     width: usize,
-    /// The trained table: [`PHASE_WEIGHTS`] rows of `width`, canonical
-    /// indices.
-    shared: Vec<i16>,
-    /// The same with every index of a shape's table holding its canonical
-    /// index's row: what the evaluation reads.
+    /// [`PHASE_WEIGHTS`] rows of `width`, every index of a shape's table
+    /// holding its canonical index's trained row: what the evaluation reads
+    /// with the raw indices. The trained table is its canonical rows
+    /// ([`Network::encode`]).
     folded: Vec<i16>,
     /// [`HEADS`] heads: `width` weights then a bias.
     heads: Vec<i16>,
@@ -54,12 +53,13 @@ impl Network {
         }
     }
 
-    /// The network of this width, trained table and heads.
+    /// The network of this width, trained table (only its canonical rows
+    /// are read) and heads.
     pub fn from_shared(width: usize, shared: Vec<i16>, heads: Vec<i16>) -> Network {
         assert!(width > 0 && width <= MAX_WIDTH && width.is_multiple_of(16));
         assert_eq!(shared.len(), PHASE_WEIGHTS * width);
         assert_eq!(heads.len(), HEADS * (width + 1));
-        let mut folded = shared.clone();
+        let mut folded = shared;
         for (map, &offset) in canonical_maps::<Eight>().iter().zip(&Eight::SHAPE_OFFSETS) {
             for (index, &canonical) in map.iter().enumerate() {
                 let to = (offset + index) * width;
@@ -69,7 +69,6 @@ impl Network {
         }
         Network {
             width,
-            shared,
             folded,
             heads,
         }
@@ -131,7 +130,17 @@ impl Network {
 
     /// The file form ([`fitted`]).
     pub fn encode(&self) -> Vec<u8> {
-        let mut values = self.shared.clone();
+        // The trained table: the canonical rows, zero elsewhere (no index
+        // reads them).
+        let w = self.width;
+        let mut values = vec![0; PHASE_WEIGHTS * w];
+        for (map, &offset) in canonical_maps::<Eight>().iter().zip(&Eight::SHAPE_OFFSETS) {
+            for &canonical in map {
+                let row = (offset + canonical as usize) * w;
+                values[row..row + w].copy_from_slice(&self.folded[row..row + w]);
+            }
+        }
+        values[..SCALAR_COUNT * w].copy_from_slice(&self.folded[..SCALAR_COUNT * w]);
         values.extend_from_slice(&self.heads);
         fitted::encode(&Self::layout(self.width), &fitted::i16_runs(&values))
     }
@@ -202,15 +211,15 @@ mod tests {
         let (mine, theirs) = crate::eval::patterns::mobilities(board);
         let mut acc: Vec<i32> = (0..w)
             .map(|j| {
-                i32::from(network.shared[j])
-                    + ((i32::from(network.shared[w + j]) * mine
-                        + i32::from(network.shared[2 * w + j]) * theirs)
+                i32::from(network.folded[j])
+                    + ((i32::from(network.folded[w + j]) * mine
+                        + i32::from(network.folded[2 * w + j]) * theirs)
                         >> MOBILITY_SHIFT)
             })
             .collect();
         for &row in &shared_lookups(board) {
             for (j, a) in acc.iter_mut().enumerate() {
-                *a += i32::from(network.shared[row as usize * w + j]);
+                *a += i32::from(network.folded[row as usize * w + j]);
             }
         }
         let phase = crate::eval::patterns::phase(board.empties().count_ones());
@@ -326,6 +335,9 @@ mod tests {
             Err(FittedError::BadChecksum { .. })
         ));
         assert!(Network::decode(&bytes[..bytes.len() - 2]).is_err());
-        assert!(Network::decode(BUILT_IN).is_ok());
+        // The shipped file is what its network encodes: the folded table
+        // holds all of the trained one.
+        let shipped = Network::decode(BUILT_IN).expect("the built-in network");
+        assert!(shipped.encode() == BUILT_IN);
     }
 }
