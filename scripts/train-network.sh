@@ -8,7 +8,7 @@
 #
 # 1. Self-play games (scripts/value-data.sh; 10-50 random moves, then level
 #    14 at depth 8, solved from 18 empties): about 35,000 games a core-hour,
-#    so the 97,116 games the shipped network learned from take about 2.8
+#    so the 150,000 games the shipped network learned from take about 4.3
 #    core-hours. They were played by commit f58002c (bench signature
 #    9307358), which the script builds in a worktree (FOLDER/player): a
 #    later search plays other games.
@@ -16,12 +16,12 @@
 #    WTHOR training games (search-labels --exact 16): 1,961,670 positions,
 #    27.7 G nodes, about one core-hour.
 # 3. train-eval --network 32: the WTHOR games, the exact scores and the
-#    self-play records, 5 epochs; about 5 minutes on one core.
+#    self-play records, 8 epochs; about 5 minutes on one core.
 # 4. fit-probcut with a build that embeds the new network: the Multi-ProbCut
 #    parameters describe the evaluation the search uses; about 4 minutes.
 set -euo pipefail
 out=${1:-labels-network}
-games=${2:-97116}
+games=${2:-150000}
 wthor=${3:-../shared/games/wthor}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -35,7 +35,7 @@ if [ ! -s "$out/wthor-exact16.obf" ]; then
     "$oxello" search-labels --wthor "$wthor" --exact 16 --out "$out/wthor-exact16.part.obf"
     mv "$out/wthor-exact16.part.obf" "$out/wthor-exact16.obf"
 fi
-"$oxello" train-eval --wthor "$wthor" --network 32 --epochs 5 \
+"$oxello" train-eval --wthor "$wthor" --network 32 --epochs 8 \
     --exact "$out/wthor-exact16.obf" --selfplay "$out/gen1-l14d8-1of1.bin" \
     --out fitted/network-8.bin
 cargo build --release

@@ -6,6 +6,7 @@ use super::game::Game;
 use clap::Args;
 use oxello::formats::wthor;
 use oxello::train::gomoku::{self, TuneOptions};
+use oxello::train::network::NetworkOptions;
 use oxello::train::patterns::{EIGHT, Model, SIX, Sample, Samples, TrainOptions, train_model};
 use std::error::Error;
 use std::io::Write as _;
@@ -78,8 +79,14 @@ pub struct TrainEvalArgs {
     #[arg(long, value_name = "WIDTH", value_parser = clap::value_parser!(u16).range(16..=128))]
     pub network: Option<u16>,
     /// The network's Adam step for the table, at the first epoch.
-    #[arg(long, default_value_t = 2e-3)]
+    #[arg(long, default_value_t = NetworkOptions::default().table_rate, allow_negative_numbers = true)]
     pub network_rate: f32,
+    /// The network's Adam step for the output heads, at the first epoch.
+    #[arg(long, default_value_t = NetworkOptions::default().head_rate, allow_negative_numbers = true)]
+    pub network_head_rate: f32,
+    /// Each epoch's network steps are the previous epoch's times this.
+    #[arg(long, default_value_t = NetworkOptions::default().decay, allow_negative_numbers = true)]
+    pub network_decay: f32,
     #[command(flatten)]
     pub gomoku: GomokuTrainArgs,
 }
@@ -203,6 +210,27 @@ pub fn run(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
         return Err(super::usage(format!(
             "--network {width}: use a multiple of 16 (16 to 128)"
         )));
+    }
+    let defaults = NetworkOptions::default();
+    for (value, default, name) in [
+        (args.network_rate, defaults.table_rate, "--network-rate"),
+        (
+            args.network_head_rate,
+            defaults.head_rate,
+            "--network-head-rate",
+        ),
+        (args.network_decay, defaults.decay, "--network-decay"),
+    ] {
+        if args.network.is_none() && value != default {
+            return Err(super::usage(format!(
+                "{name} applies to train-eval --network only"
+            )));
+        }
+        if !(value > 0.0 && value <= 1.0) {
+            return Err(super::usage(format!(
+                "{name} {value}: use a number above 0, at most 1"
+            )));
+        }
     }
     let default_file = if args.network.is_some() {
         "fitted/network-8.bin"
@@ -354,14 +382,20 @@ fn train_network(
     out_path: &std::path::Path,
     started: Instant,
 ) -> Result<ExitCode, Box<dyn Error>> {
-    use oxello::train::network::{NetworkData, NetworkOptions, train};
+    use oxello::train::network::{NetworkData, train};
     let training = NetworkData::new(&samples.training);
     let validation = NetworkData::new(&samples.validation);
     let solved = NetworkData::new(&samples.solved_validation);
+    // About 200,000 training samples, to tell underfitting from overfitting.
+    let step = (samples.training.len() / 200_000).max(1);
+    let subset: Vec<Sample> = samples.training.iter().step_by(step).copied().collect();
+    let train_subset = NetworkData::new(&subset);
     let options = NetworkOptions {
         width,
         epochs: args.epochs,
         table_rate: args.network_rate,
+        head_rate: args.network_head_rate,
+        decay: args.network_decay,
         ..NetworkOptions::default()
     };
     let mut out = std::io::stdout().lock();
@@ -374,11 +408,15 @@ fn train_network(
     let net = train(&training, options, &mut |epoch, net| {
         let _ = writeln!(
             out,
-            "epoch {} ({:.0} s): held-out rms with / without the network, by 4 empties",
+            "epoch {} ({:.0} s): rms with / without the network, by 4 empties (held out, then training)",
             epoch + 1,
             started.elapsed().as_secs_f64()
         );
-        for (name, data) in [("games", &validation), ("solved", &solved)] {
+        for (name, data) in [
+            ("games", &validation),
+            ("solved", &solved),
+            ("training", &train_subset),
+        ] {
             let line: Vec<String> = net
                 .report(data, 4)
                 .iter()
@@ -402,6 +440,19 @@ fn run_gomoku(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
         (!args.exact.is_empty(), "--exact"),
         (args.search_weight != 0.8, "--search-weight"),
         (args.wthor.as_os_str() != "../shared/games/wthor", "--wthor"),
+        (args.network.is_some(), "--network"),
+        (
+            args.network_rate != NetworkOptions::default().table_rate,
+            "--network-rate",
+        ),
+        (
+            args.network_head_rate != NetworkOptions::default().head_rate,
+            "--network-head-rate",
+        ),
+        (
+            args.network_decay != NetworkOptions::default().decay,
+            "--network-decay",
+        ),
     ]
     .into_iter()
     .find_map(|(given, name)| given.then_some(name));

@@ -293,45 +293,68 @@ fn eight_by_eight_training_adds_selfplay_records_to_the_games() {
 /// `train-eval --network` trains the evaluation's network on the games,
 /// reports the held-out error with and without it after every epoch, and
 /// writes a network file the evaluation reads; a width that is not a
-/// multiple of 16 is refused before any work.
+/// multiple of 16, a step or decay that is not in (0, 1], or a network
+/// option without `--network`, is refused before any work.
 #[test]
 fn the_network_is_trained_reported_and_written() {
     let dir = wthor_folder("network", 60);
     let out = dir.join("network.bin");
-    let (code, lines, err) = run(&[
-        "train-eval",
-        "--wthor",
-        &dir.join("wthor").display().to_string(),
-        "--network",
-        "16",
-        "--epochs",
-        "2",
-        "--out",
-        &out.display().to_string(),
-    ]);
+    let (wthor, out_name) = (
+        dir.join("wthor").display().to_string(),
+        out.display().to_string(),
+    );
+    let train_eval = |options: &[&str]| {
+        let mut args = vec!["train-eval", "--wthor", &wthor, "--out", &out_name];
+        args.extend_from_slice(options);
+        run(&args)
+    };
+    let (code, lines, err) = train_eval(&["--network", "16", "--epochs", "2"]);
     assert_eq!(code, 0, "{err:?}");
     assert!(
         lines.iter().any(|l| l.starts_with("network 16 wide")),
         "{lines:?}"
     );
     assert_eq!(lines.iter().filter(|l| l.starts_with("epoch ")).count(), 2);
-    assert!(
-        lines.iter().any(|l| l.trim_start().starts_with("games: ")),
-        "{lines:?}"
-    );
+    for name in ["games: ", "training: "] {
+        assert!(
+            lines.iter().any(|l| l.trim_start().starts_with(name)),
+            "{name}: {lines:?}"
+        );
+    }
     let network = oxello::eval::network::Network::decode(&std::fs::read(&out).unwrap())
         .expect("a network file");
     assert_eq!(network.width(), 16);
-    let (code, _, err) = run(&[
-        "train-eval",
-        "--wthor",
-        &dir.join("wthor").display().to_string(),
-        "--network",
-        "24",
-        "--out",
-        &out.display().to_string(),
-    ]);
-    assert_eq!(code, 2, "{err:?}");
-    assert!(err.iter().any(|l| l.contains("multiple of 16")), "{err:?}");
+    let refused = [
+        (&["--network", "24"][..], "multiple of 16"),
+        (
+            &["--network", "16", "--network-rate", "0"],
+            "--network-rate",
+        ),
+        (
+            &["--network", "16", "--network-head-rate", "NaN"],
+            "--network-head-rate",
+        ),
+        (
+            &["--network", "16", "--network-decay", "-0.5"],
+            "--network-decay",
+        ),
+        (
+            &["--network", "16", "--network-decay", "2"],
+            "--network-decay",
+        ),
+        // Without --network it would be ignored.
+        (
+            &["--network-decay", "0.5"],
+            "applies to train-eval --network",
+        ),
+    ];
+    for (options, message) in refused {
+        let (code, _, err) = train_eval(options);
+        assert_eq!(code, 2, "{options:?}: {err:?}");
+        assert!(
+            err.iter().any(|l| l.contains(message)),
+            "{options:?}: {err:?}"
+        );
+    }
     let _ = std::fs::remove_dir_all(dir);
 }
