@@ -148,6 +148,31 @@ pub struct GomokuTrainArgs {
     pub ridge: f64,
 }
 
+impl TrainEvalArgs {
+    /// The network's training steps: each value, its default and its
+    /// option's name.
+    fn network_steps(&self) -> [(f32, f32, &'static str); 3] {
+        let defaults = NetworkOptions::default();
+        [
+            (self.network_rate, defaults.table_rate, "--network-rate"),
+            (
+                self.network_head_rate,
+                defaults.head_rate,
+                "--network-head-rate",
+            ),
+            (self.network_decay, defaults.decay, "--network-decay"),
+        ]
+    }
+
+    /// The first of the network's training steps given, for refusing it
+    /// where no network is trained.
+    fn network_option_given(&self) -> Option<&'static str> {
+        self.network_steps()
+            .into_iter()
+            .find_map(|(value, default, name)| (value != default).then_some(name))
+    }
+}
+
 impl GomokuTrainArgs {
     /// The first option given, for refusing it outside gomoku.
     fn given(&self) -> Option<&'static str> {
@@ -211,21 +236,14 @@ pub fn run(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
             "--network {width}: use a multiple of 16 (16 to 128)"
         )));
     }
-    let defaults = NetworkOptions::default();
-    for (value, default, name) in [
-        (args.network_rate, defaults.table_rate, "--network-rate"),
-        (
-            args.network_head_rate,
-            defaults.head_rate,
-            "--network-head-rate",
-        ),
-        (args.network_decay, defaults.decay, "--network-decay"),
-    ] {
-        if args.network.is_none() && value != default {
-            return Err(super::usage(format!(
-                "{name} applies to train-eval --network only"
-            )));
-        }
+    if args.network.is_none()
+        && let Some(name) = args.network_option_given()
+    {
+        return Err(super::usage(format!(
+            "{name} applies to train-eval --network only"
+        )));
+    }
+    for (value, _, name) in args.network_steps() {
         if !(value > 0.0 && value <= 1.0) {
             return Err(super::usage(format!(
                 "{name} {value}: use a number above 0, at most 1"
@@ -441,21 +459,10 @@ fn run_gomoku(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
         (args.search_weight != 0.8, "--search-weight"),
         (args.wthor.as_os_str() != "../shared/games/wthor", "--wthor"),
         (args.network.is_some(), "--network"),
-        (
-            args.network_rate != NetworkOptions::default().table_rate,
-            "--network-rate",
-        ),
-        (
-            args.network_head_rate != NetworkOptions::default().head_rate,
-            "--network-head-rate",
-        ),
-        (
-            args.network_decay != NetworkOptions::default().decay,
-            "--network-decay",
-        ),
     ]
     .into_iter()
-    .find_map(|(given, name)| given.then_some(name));
+    .find_map(|(given, name)| given.then_some(name))
+    .or_else(|| args.network_option_given());
     if let Some(option) = othello_option {
         return Err(super::usage(format!(
             "{option} does not apply to train-eval --game gomoku"

@@ -34,7 +34,7 @@ pub struct NetworkOptions {
     pub epochs: usize,
     /// Adam's step at the first epoch for the table (in accumulator units).
     /// 3e-4, times 0.8 each epoch, 8 epochs: held-out RMS on solved positions of
-    /// 8-11 / 12-15 / 16-19 empties 6.66 / 7.03 / 7.65 discs, against 7.31 /
+    /// 8-11 / 12-15 / 16-19 empties 6.66 / 7.03 / 7.59 discs, against 7.31 /
     /// 7.77 / 8.29 with 2e-3, times 0.6, 5 epochs; the larger steps did not
     /// fit the training samples either (docs/training.md, "The network").
     pub table_rate: f32,

@@ -291,9 +291,9 @@ fn eight_by_eight_training_adds_selfplay_records_to_the_games() {
 }
 
 /// `train-eval --network` trains the evaluation's network on the games,
-/// reports the held-out error with and without it after every epoch, and
-/// writes a network file the evaluation reads; a width that is not a
-/// multiple of 16, a step or decay that is not in (0, 1], or a network
+/// reports the held-out and the training error with and without it after
+/// every epoch, and writes a network file the evaluation reads; a width
+/// that is not a multiple of 16, a step or decay that is not in (0, 1], or a network
 /// option without `--network`, is refused before any work.
 #[test]
 fn the_network_is_trained_reported_and_written() {
