@@ -486,21 +486,13 @@ pub(crate) fn to_discs(raw: i32, squares: i32) -> i32 {
 }
 
 /// A full weight set of the pattern set `P`: [`PatternSet::PHASES`] vectors
-/// of [`PatternSet::PHASE_WEIGHTS`] shared weights, and the same with the
-/// mirror images filled in.
-#[derive(Clone, Debug)]
+/// of [`PatternSet::PHASE_WEIGHTS`] weights, folded: every index of a
+/// shape's table holds the weight of its canonical index (training fits the
+/// canonical ones only), so that the evaluation reads the raw indices.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LearnedWeights<P: PatternSet> {
-    shared: Vec<i16>,
-    /// The shared weights with every index of a shape's table holding the
-    /// weight of its canonical index: what the evaluation reads.
     folded: Vec<i16>,
     set: PhantomData<P>,
-}
-
-impl<P: PatternSet> PartialEq for LearnedWeights<P> {
-    fn eq(&self, other: &Self) -> bool {
-        self.shared == other.shared
-    }
 }
 
 impl<P: PatternSet> LearnedWeights<P> {
@@ -526,18 +518,16 @@ impl<P: PatternSet> LearnedWeights<P> {
     /// table holds the weight of its canonical index.
     pub fn from_shared(shared: Vec<i16>) -> Self {
         assert_eq!(shared.len(), P::PHASES * P::PHASE_WEIGHTS);
-        let maps = canonical_maps::<P>();
-        let mut folded = shared.clone();
-        for base in (0..shared.len()).step_by(P::PHASE_WEIGHTS) {
-            for (map, &offset) in maps.iter().zip(&P::SHAPE_OFFSETS) {
+        let mut folded = shared;
+        for base in (0..folded.len()).step_by(P::PHASE_WEIGHTS) {
+            for (map, &offset) in canonical_maps::<P>().iter().zip(&P::SHAPE_OFFSETS) {
                 let offset = base + offset;
                 for (index, &canonical) in map.iter().enumerate() {
-                    folded[offset + index] = shared[offset + canonical as usize];
+                    folded[offset + index] = folded[offset + canonical as usize];
                 }
             }
         }
         LearnedWeights {
-            shared,
             folded,
             set: PhantomData,
         }
@@ -550,10 +540,10 @@ impl<P: PatternSet> LearnedWeights<P> {
         })
     }
 
-    /// The shared weights of `phase`.
+    /// The weights of `phase` (a canonical index reads its trained weight).
     #[inline]
     pub fn phase(&self, phase: usize) -> &[i16] {
-        &self.shared[phase * P::PHASE_WEIGHTS..(phase + 1) * P::PHASE_WEIGHTS]
+        &self.folded[phase * P::PHASE_WEIGHTS..(phase + 1) * P::PHASE_WEIGHTS]
     }
 
     /// The shared-table indices (within a phase) that `board` looks up, one
@@ -625,10 +615,22 @@ impl<P: PatternSet> LearnedWeights<P> {
         self.evaluate_with(board, |w| read_patterns::<P>(board, w))
     }
 
-    /// The file form ([`fitted`]): the shared weights, phase by phase,
-    /// behind a header naming the set's kind, version and layout.
+    /// The file form ([`fitted`]): the trained weights, phase by phase (the
+    /// canonical indices; zero elsewhere, as no index reads them), behind a
+    /// header naming the set's kind, version and layout.
     pub fn encode(&self) -> Vec<u8> {
-        fitted::encode(&Self::FILE_LAYOUT, &fitted::i16_runs(&self.shared))
+        let mut shared = vec![0; self.folded.len()];
+        for base in (0..shared.len()).step_by(P::PHASE_WEIGHTS) {
+            shared[base..base + SCALAR_COUNT]
+                .copy_from_slice(&self.folded[base..base + SCALAR_COUNT]);
+            for (map, &offset) in canonical_maps::<P>().iter().zip(&P::SHAPE_OFFSETS) {
+                for &canonical in map {
+                    let at = base + offset + canonical as usize;
+                    shared[at] = self.folded[at];
+                }
+            }
+        }
+        fitted::encode(&Self::FILE_LAYOUT, &fitted::i16_runs(&shared))
     }
 
     /// Reads the form [`LearnedWeights::encode`] writes, refusing a file of

@@ -341,6 +341,9 @@ mod tests {
         let weights = PatternWeights::from_shared(shared);
         let bytes = weights.encode();
         assert_eq!(PatternWeights::decode(&bytes), Ok(weights));
+        // The built-in file holds the canonical weights only: it reads back
+        // to the same bytes.
+        assert_eq!(built_in().encode(), Eight::BUILT_IN);
         assert_eq!(
             PatternWeights::decode(b"nonsense"),
             Err(FittedError::BadMagic)
