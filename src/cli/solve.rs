@@ -9,6 +9,7 @@ use oxello::formats::{board_string, obf, wthor};
 use oxello::json::{SearchJson, to_line};
 use oxello::position::Position;
 use oxello::search::{Depth, Limits, SearchResult, Searcher, Selectivity, SolveMode, StopSignal};
+use oxello::train::patterns::is_held_out;
 use std::error::Error;
 use std::io::Write;
 use std::process::ExitCode;
@@ -61,8 +62,10 @@ pub struct SolveArgs {
     pub sample_wthor: Option<std::path::PathBuf>,
     /// Solve positions sampled from a self-play record file instead (binary
     /// if its name ends in `.bin`, JSON Lines otherwise): engine games of
-    /// varied openings. Only positions reached after at least
-    /// `--engine-moves` searched moves of their game are sampled.
+    /// varied openings. Only positions of the games that training holds out
+    /// (every tenth, `train::patterns::is_held_out`) reached after at least
+    /// `--engine-moves` searched moves of their game are sampled, so that a
+    /// suite made of them tests weights on positions they never learned.
     #[arg(long, conflicts_with = "sample_wthor")]
     pub sample_selfplay: Option<std::path::PathBuf>,
     /// With `--sample-selfplay`: searched moves a game must have played
@@ -422,8 +425,8 @@ fn load_tasks(args: &SolveArgs, seed: u64) -> Result<Vec<Task>, Box<dyn Error>> 
 /// The positions of an OBF suite, or `None` when `path` is no file of
 /// positions with scores in OBF (then it is read as one position). A suite
 /// without a position is an error.
-/// The positions of a self-play record file reached after at least
-/// `engine_moves` searched moves of their game.
+/// The positions of a self-play record file's held-out games reached after
+/// at least `engine_moves` searched moves of their game.
 fn selfplay_positions(
     path: &std::path::Path,
     engine_moves: u8,
@@ -431,7 +434,7 @@ fn selfplay_positions(
     let records = oxello::selfplay::read_file(path)?;
     Ok(records
         .iter()
-        .filter(|r| r.index >= engine_moves)
+        .filter(|r| r.index >= engine_moves && is_held_out(r.game as usize))
         .map(|r| r.position)
         .collect())
 }

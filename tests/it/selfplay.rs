@@ -308,3 +308,54 @@ fn bad_arguments_fail_cleanly() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `solve --sample-selfplay` samples only the games training holds out, so
+/// that a suite made from the records that trained the weights never tests
+/// them on positions they learned.
+#[test]
+fn sampled_suites_come_from_held_out_games() {
+    let dir = scratch("suite");
+    let records = dir.join("games.bin");
+    let bytes = run_ok(
+        &records,
+        &[
+            "--games",
+            "30",
+            "--seed",
+            "5",
+            "--format",
+            "binary",
+            "--random-moves",
+            "6",
+        ],
+    );
+    let by_game = games(Format::Binary, &bytes);
+    let suite = dir.join("suite.obf");
+    let output = Command::new(env!("CARGO_BIN_EXE_oxello"))
+        .args(["solve", "--sample-selfplay", records.to_str().unwrap()])
+        .args(["--engine-moves", "0", "--empties", "12", "--count", "50"])
+        .args(["--write", suite.to_str().unwrap()])
+        .output()
+        .expect("run oxello");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "solve failed: {stderr}");
+    let text = std::fs::read_to_string(&suite).unwrap();
+    let entries = oxello::formats::obf::parse_file(&text).unwrap();
+    let held_out: Vec<_> = by_game
+        .iter()
+        .filter(|(game, _)| oxello::train::patterns::is_held_out(**game as usize))
+        .flat_map(|(_, records)| records.iter().map(|r| r.position))
+        .filter(|p| p.empty_count() == 12)
+        .collect();
+    assert_eq!(
+        held_out.len(),
+        3,
+        "games 0, 10 and 20 pass 12 empties once each"
+    );
+    let mut written: Vec<_> = entries.iter().map(|e| e.position).collect();
+    written.sort_by_key(|p| (p.board.player, p.board.opponent));
+    let mut expected = held_out.clone();
+    expected.sort_by_key(|p| (p.board.player, p.board.opponent));
+    expected.dedup();
+    assert_eq!(written, expected);
+}
