@@ -11,9 +11,8 @@
 //! 1/[`WEIGHT_SCALE`] discs. Trained by [`crate::train::network`]; the
 //! search reads it at its leaves only (docs/training.md, "The network").
 
-use super::pattern_set::{SCALAR_COUNT, WEIGHT_SCALE, canonical_maps};
+use super::pattern_set::{WEIGHT_SCALE, canonical_rows, fold_rows};
 use super::patterns::{Eight, PHASE_WEIGHTS};
-use crate::eval::pattern_set::PatternSet;
 use crate::fitted::{self, FittedError};
 
 /// One output head per phase of the linear weights (two empties), so
@@ -60,13 +59,7 @@ impl Network {
         assert_eq!(shared.len(), PHASE_WEIGHTS * width);
         assert_eq!(heads.len(), HEADS * (width + 1));
         let mut folded = shared;
-        for (map, &offset) in canonical_maps::<Eight>().iter().zip(&Eight::SHAPE_OFFSETS) {
-            for (index, &canonical) in map.iter().enumerate() {
-                let to = (offset + index) * width;
-                let from = (offset + canonical as usize) * width;
-                folded.copy_within(from..from + width, to);
-            }
-        }
+        fold_rows::<Eight>(&mut folded, width);
         Network {
             width,
             folded,
@@ -130,17 +123,7 @@ impl Network {
 
     /// The file form ([`fitted`]).
     pub fn encode(&self) -> Vec<u8> {
-        // The trained table: the canonical rows, zero elsewhere (no index
-        // reads them).
-        let w = self.width;
-        let mut values = vec![0; PHASE_WEIGHTS * w];
-        for (map, &offset) in canonical_maps::<Eight>().iter().zip(&Eight::SHAPE_OFFSETS) {
-            for &canonical in map {
-                let row = (offset + canonical as usize) * w;
-                values[row..row + w].copy_from_slice(&self.folded[row..row + w]);
-            }
-        }
-        values[..SCALAR_COUNT * w].copy_from_slice(&self.folded[..SCALAR_COUNT * w]);
+        let mut values = canonical_rows::<Eight>(&self.folded, self.width);
         values.extend_from_slice(&self.heads);
         fitted::encode(&Self::layout(self.width), &fitted::i16_runs(&values))
     }

@@ -413,6 +413,42 @@ pub fn canonical_maps<P: PatternSet>() -> &'static [Vec<u32>] {
     })
 }
 
+/// Folds a table of `P`'s weights in rows of `width` values, blocks of
+/// [`PatternSet::PHASE_WEIGHTS`] rows one after the other (a phase each, or
+/// one block): every index of a shape takes its canonical index's row, so
+/// that an evaluation reads the raw indices.
+pub(crate) fn fold_rows<P: PatternSet>(table: &mut [i16], width: usize) {
+    for base in (0..table.len()).step_by(P::PHASE_WEIGHTS * width) {
+        for (map, &offset) in canonical_maps::<P>().iter().zip(&P::SHAPE_OFFSETS) {
+            for (index, &canonical) in map.iter().enumerate() {
+                let to = base + (offset + index) * width;
+                let from = base + (offset + canonical as usize) * width;
+                for k in 0..width {
+                    table[to + k] = table[from + k];
+                }
+            }
+        }
+    }
+}
+
+/// The trained form of a table [`fold_rows`] folded, as the files hold it:
+/// the scalar rows and each shape's canonical rows, zero elsewhere (no
+/// index reads them).
+pub(crate) fn canonical_rows<P: PatternSet>(folded: &[i16], width: usize) -> Vec<i16> {
+    let mut table = vec![0; folded.len()];
+    for base in (0..folded.len()).step_by(P::PHASE_WEIGHTS * width) {
+        let scalars = base..base + SCALAR_COUNT * width;
+        table[scalars.clone()].copy_from_slice(&folded[scalars]);
+        for (map, &offset) in canonical_maps::<P>().iter().zip(&P::SHAPE_OFFSETS) {
+            for &canonical in map {
+                let row = base + (offset + canonical as usize) * width;
+                table[row..row + width].copy_from_slice(&folded[row..row + width]);
+            }
+        }
+    }
+    table
+}
+
 /// The canonical map of one shape of `squares` (at most [`MAX_SQUARES`]),
 /// whose square `q` a symmetry `s` sends to `image(s, q)`: for each index
 /// read in the shape's square order, the smallest index among the
@@ -519,14 +555,7 @@ impl<P: PatternSet> LearnedWeights<P> {
     pub fn from_shared(shared: Vec<i16>) -> Self {
         assert_eq!(shared.len(), P::PHASES * P::PHASE_WEIGHTS);
         let mut folded = shared;
-        for base in (0..folded.len()).step_by(P::PHASE_WEIGHTS) {
-            for (map, &offset) in canonical_maps::<P>().iter().zip(&P::SHAPE_OFFSETS) {
-                let offset = base + offset;
-                for (index, &canonical) in map.iter().enumerate() {
-                    folded[offset + index] = folded[offset + canonical as usize];
-                }
-            }
-        }
+        fold_rows::<P>(&mut folded, 1);
         LearnedWeights {
             folded,
             set: PhantomData,
@@ -619,17 +648,7 @@ impl<P: PatternSet> LearnedWeights<P> {
     /// canonical indices; zero elsewhere, as no index reads them), behind a
     /// header naming the set's kind, version and layout.
     pub fn encode(&self) -> Vec<u8> {
-        let mut shared = vec![0; self.folded.len()];
-        for base in (0..shared.len()).step_by(P::PHASE_WEIGHTS) {
-            shared[base..base + SCALAR_COUNT]
-                .copy_from_slice(&self.folded[base..base + SCALAR_COUNT]);
-            for (map, &offset) in canonical_maps::<P>().iter().zip(&P::SHAPE_OFFSETS) {
-                for &canonical in map {
-                    let at = base + offset + canonical as usize;
-                    shared[at] = self.folded[at];
-                }
-            }
-        }
+        let shared = canonical_rows::<P>(&self.folded, 1);
         fitted::encode(&Self::FILE_LAYOUT, &fitted::i16_runs(&shared))
     }
 
