@@ -8,9 +8,10 @@
 #
 #   scripts/suite-30.sh RECORDS.bin DIR
 #
-# A position costs 1-10 minutes of one core (median about 2.5 at 28
-# empties), so the suite takes about 10 core-hours. At 32 empties one
-# position took more than 30 minutes, which is why the suite stops at 29.
+# A position of 28 empties costs about 4 minutes of one core (its best
+# move's solve, median 60 s, then a null window for each other move), so
+# the suite takes about 15 core-hours. At 32 empties one position took
+# more than 30 minutes, which is why the suite stops at 29.
 set -euo pipefail
 records=${1:?usage: scripts/suite-30.sh RECORDS.bin DIR}
 dir=${2:?usage: scripts/suite-30.sh RECORDS.bin DIR}

@@ -13,7 +13,7 @@
 #
 # One core makes about 300 records/s (binary, 160 bytes each).
 set -euo pipefail
-dir=${1:?usage: scripts/value-data.sh DIR [GAMES] [SHARD]}
+dir=${1:?usage: scripts/value-data.sh DIR [GAMES] [SHARD] [GENERATION]}
 games=${2:-1000000}
 shard=${3:-1/1}
 generation=${4:-1}
