@@ -6,19 +6,39 @@
 # of their game, every best move solved exactly. Rerunning resumes each file
 # where it stopped; the two files together make the suite.
 #
-#   scripts/suite-30.sh RECORDS.bin DIR
+#   scripts/suite-30.sh RECORDS.bin DIR [JOBS]
+#
+# JOBS 2 solves the two files side by side, one core each (default 1: one
+# after the other).
 #
 # A position of 28 empties costs about 4 minutes of one core (its best
 # move's solve, median 60 s, then a null window for each other move), so
 # the suite takes about 15 core-hours. At 32 empties one position took
 # more than 30 minutes, which is why the suite stops at 29.
 set -euo pipefail
-records=${1:?usage: scripts/suite-30.sh RECORDS.bin DIR}
-dir=${2:?usage: scripts/suite-30.sh RECORDS.bin DIR}
+records=${1:?usage: scripts/suite-30.sh RECORDS.bin DIR [JOBS]}
+dir=${2:?usage: scripts/suite-30.sh RECORDS.bin DIR [JOBS]}
+jobs=${3:-1}
+case "$jobs" in
+1 | 2) ;;
+*)
+    echo "scripts/suite-30.sh: JOBS is 1 or 2, not '$jobs'" >&2
+    exit 2
+    ;;
+esac
 oxello=${OXELLO:-target/release/oxello}
 mkdir -p "$dir"
-for empties in 28 29; do
-    "$oxello" solve --sample-selfplay "$records" --empties "$empties" --count 100 \
-        --seed "$empties" --threads 1 --write "$dir/suite-$empties.obf" --resume
-done
+solve() {
+    "$oxello" solve --sample-selfplay "$records" --empties "$1" --count 100 \
+        --seed "$1" --threads 1 --write "$dir/suite-$1.obf" --resume
+}
+if [ "$jobs" = 2 ]; then
+    solve 28 &
+    first=$!
+    solve 29
+    wait "$first"
+else
+    solve 28
+    solve 29
+fi
 cat "$dir"/suite-{28,29}.obf > "$dir/suite-28-29.obf"

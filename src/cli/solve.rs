@@ -422,9 +422,6 @@ fn load_tasks(args: &SolveArgs, seed: u64) -> Result<Vec<Task>, Box<dyn Error>> 
         .collect())
 }
 
-/// The positions of an OBF suite, or `None` when `path` is no file of
-/// positions with scores in OBF (then it is read as one position). A suite
-/// without a position is an error.
 /// The positions of a self-play record file's held-out games reached after
 /// at least `engine_moves` searched moves of their game.
 fn selfplay_positions(
@@ -439,6 +436,9 @@ fn selfplay_positions(
         .collect())
 }
 
+/// The positions of an OBF suite, or `None` when `path` is no file of
+/// positions with scores in OBF (then it is read as one position). A suite
+/// without a position is an error.
 fn suite(path: &std::path::Path) -> Result<Option<Vec<obf::ObfEntry>>, Box<dyn Error>> {
     let is_obf = path
         .extension()
