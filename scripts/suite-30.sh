@@ -33,10 +33,13 @@ solve() {
         --seed "$1" --threads 1 --write "$dir/suite-$1.obf" --resume
 }
 if [ "$jobs" = 2 ]; then
+    # Both run to their end, whichever fails, so that none is left behind.
     solve 28 &
     first=$!
-    solve 29
-    wait "$first"
+    status=0
+    solve 29 || status=$?
+    wait "$first" || status=$?
+    [ "$status" = 0 ] || exit "$status"
 else
     solve 28
     solve 29
