@@ -167,7 +167,8 @@ impl Driver<'_> {
     ) -> (Vec<Report>, bool) {
         let board = self.position.board;
         let mut excluded = self.limits.excluded;
-        let mut found = Vec::new();
+        let mut found: Vec<Report> = Vec::new();
+        let mut ties = Vec::new();
         let (depth, report_depth) = match iteration {
             Iteration::Midgame(d) => {
                 search.step = Step {
@@ -209,14 +210,19 @@ impl Driver<'_> {
                 .filter(|r| depth.is_some() || r.depth.is_solve())
                 .map(|r| r.score);
             let line = match found.first() {
-                Some(first) if self.limits.ties_only => {
-                    match self.search_tie(search, depth, first, excluded) {
-                        Tie::Found(pv) => Some((first.score, Bound::Exact, *pv, true)),
-                        Tie::None => break,
-                        Tie::Unfinished => None,
+                // The first line's search found its ties
+                // ([`Limits::ties_only`]); an inexact first line has none.
+                Some(first) if self.limits.ties_only => match ties.pop() {
+                    Some(pv) if first.bound == Bound::Exact => {
+                        Some((first.score, Bound::Exact, pv, true))
                     }
+                    _ => break,
+                },
+                _ => {
+                    let (line, tied) = self.search_window(search, depth, guess, excluded);
+                    ties = tied;
+                    line
                 }
-                _ => self.search_window(search, depth, guess, excluded),
             };
             let Some((score, bound, pv, complete)) = line else {
                 return (found, false);
@@ -247,48 +253,27 @@ impl Driver<'_> {
         (found, true)
     }
 
-    /// Whether a root move not in `excluded` scores as well as `first`
-    /// ([`Limits::ties_only`]): a null window just under its score. The
-    /// first line is the best of all moves, so a move that reaches its
-    /// score has exactly that score.
+    /// A root search with an aspiration window around `guess` that widens on
+    /// failure. When stopped, the best move fully searched so far comes back
+    /// as a lower bound (with `false` for unfinished), or `None` if there is
+    /// none worth having. With [`Limits::ties_only`], an exact line comes
+    /// with the lines of the moves tying with it.
     ///
     /// The ladder's probable steps look for ties too: their table entries
     /// make the exact step's look cheaper. On a position of 30 empties
     /// (the second of `solve --sample-wthor --empties 30 --seed 30`, one
     /// thread), the solve took 1,601 M nodes alone, 1,792 M with the ties
-    /// at every step, and 1,958 M with them at 100% only.
-    fn search_tie(
-        &self,
-        search: &mut Search,
-        depth: Option<u32>,
-        first: &Report,
-        excluded: u64,
-    ) -> Tie {
-        if first.bound != Bound::Exact {
-            return Tie::None;
-        }
-        let window = (first.score - 1, first.score);
-        let outcome = search.root(self.position.board, window, depth, excluded);
-        if !outcome.complete {
-            Tie::Unfinished
-        } else if outcome.score < first.score || outcome.pv.is_empty() {
-            Tie::None
-        } else {
-            Tie::Found(Box::new(outcome.pv))
-        }
-    }
-
-    /// A root search with an aspiration window around `guess` that widens on
-    /// failure. When stopped, the best move fully searched so far comes back
-    /// as a lower bound (with `false` for unfinished), or `None` if there is
-    /// none worth having.
+    /// at every step, and 1,958 M with them at 100% only (measured with a
+    /// second pass for the ties; [`Search::ties_loop`] now finds them in the
+    /// first).
     fn search_window(
         &self,
         search: &mut Search,
         depth: Option<u32>,
         guess: Option<i32>,
         excluded: u64,
-    ) -> Option<(i32, Bound, Line, bool)> {
+    ) -> (Option<RootLine>, Vec<Line>) {
+        let ties = self.limits.ties_only;
         let board = self.position.board;
         let full = match (depth, self.limits.solve_mode) {
             (None, SolveMode::Wld) => (-1, 1),
@@ -302,10 +287,11 @@ impl Driver<'_> {
             _ => full,
         };
         loop {
-            let outcome = search.root(board, window, depth, excluded);
+            let outcome = search.root(board, window, depth, excluded, ties);
             if !outcome.complete {
                 let useful = !outcome.pv.is_empty() && outcome.score > window.0;
-                return useful.then_some((outcome.score, Bound::Lower, outcome.pv, false));
+                let line = useful.then_some((outcome.score, Bound::Lower, outcome.pv, false));
+                return (line, Vec::new());
             }
             let score = outcome.score;
             if score <= window.0 && window.0 > full.0 {
@@ -320,7 +306,12 @@ impl Driver<'_> {
                 } else {
                     Bound::Exact
                 };
-                return Some((score, bound, outcome.pv, true));
+                let tied = if bound == Bound::Exact {
+                    outcome.ties
+                } else {
+                    Vec::new()
+                };
+                return (Some((score, bound, outcome.pv, true)), tied);
             }
         }
     }
@@ -530,19 +521,12 @@ fn after_pass(mut report: Report) -> Report {
     report
 }
 
+/// A root search's line: its score, bound and PV, and whether the search
+/// finished.
+type RootLine = (i32, Bound, Line, bool);
+
 /// Keeps the lines of the last finished iteration, updated with the lines an
 /// unfinished one did finish.
-/// What [`Driver::search_tie`] found.
-enum Tie {
-    /// A move that scores as well as the first line: its line (boxed: a
-    /// line is 200 bytes).
-    Found(Box<Line>),
-    /// No other move does.
-    None,
-    /// The search was stopped before it knew.
-    Unfinished,
-}
-
 fn merge_lines(lines: &mut Vec<Report>, found: Vec<Report>, complete: bool) {
     if complete || lines.is_empty() {
         if !found.is_empty() {

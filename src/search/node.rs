@@ -135,7 +135,13 @@ impl<'a> Search<'a> {
 
     /// Full-window search of a child, keeping its PV.
     #[inline]
-    fn child_pvs(&mut self, board: Board, window: (i32, i32), child: Child, pv: &mut Line) -> i32 {
+    pub(crate) fn child_pvs(
+        &mut self,
+        board: Board,
+        window: (i32, i32),
+        child: Child,
+        pv: &mut Line,
+    ) -> i32 {
         match child {
             Child::Depth(depth) => self.pvs(board, window.0, window.1, depth, pv),
             Child::Solve => self.solve_pv(board, window.0, window.1, pv),
