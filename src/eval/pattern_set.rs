@@ -423,9 +423,7 @@ pub(crate) fn fold_rows<P: PatternSet>(table: &mut [i16], width: usize) {
             for (index, &canonical) in map.iter().enumerate() {
                 let to = base + (offset + index) * width;
                 let from = base + (offset + canonical as usize) * width;
-                for k in 0..width {
-                    table[to + k] = table[from + k];
-                }
+                table.copy_within(from..from + width, to);
             }
         }
     }

@@ -213,10 +213,8 @@ impl Driver<'_> {
                 // The first line's search found its ties
                 // ([`Limits::ties_only`]); an inexact first line has none.
                 Some(first) if self.limits.ties_only => match ties.pop() {
-                    Some(pv) if first.bound == Bound::Exact => {
-                        Some((first.score, Bound::Exact, pv, true))
-                    }
-                    _ => break,
+                    Some(pv) => Some((first.score, Bound::Exact, pv, true)),
+                    None => break,
                 },
                 _ => {
                     let (line, tied) = self.search_window(search, depth, guess, excluded);

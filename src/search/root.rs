@@ -98,8 +98,8 @@ impl Search<'_> {
             score: -SCORE_INF,
             index: NO_MOVE,
         };
-        // Every move that reached the best of its time, with its score.
-        let mut reached: Vec<(i32, Line)> = Vec::new();
+        // The other moves scoring exactly the best so far.
+        let mut ties = Vec::new();
         let mut child_pv = Line::new();
         while let Some(mv) = list.next_best() {
             let next = mv.play(board);
@@ -107,11 +107,10 @@ impl Search<'_> {
             let score = if list.taken() == 1 {
                 -self.child_pvs(next, (-beta, -alpha), child, &mut child_pv)
             } else {
-                let reach = best.score;
-                let probe = -self.child_nws(next, -reach, child);
-                if probe >= reach && !self.control.is_stopped() {
-                    let low = reach.max(alpha) - 1;
-                    -self.child_pvs(next, (-beta, -low), child, &mut child_pv)
+                // Does it reach the best so far? (Alpha is at least that.)
+                let probe = -self.child_nws(next, -best.score, child);
+                if probe >= best.score && !self.control.is_stopped() {
+                    -self.child_pvs(next, (-beta, -(alpha - 1)), child, &mut child_pv)
                 } else {
                     child_pv.clear();
                     probe
@@ -124,9 +123,7 @@ impl Search<'_> {
             let mut line = Line::new();
             line.set(Some(mv.square()), &child_pv);
             if score > best.score {
-                if best.index != NO_MOVE {
-                    reached.push((best.score, *pv));
-                }
+                ties.clear();
                 best = Best {
                     score,
                     index: mv.index,
@@ -137,14 +134,9 @@ impl Search<'_> {
                     break;
                 }
             } else if score == best.score {
-                reached.push((score, line));
+                ties.push(line);
             }
         }
-        let ties = reached
-            .into_iter()
-            .filter(|&(score, _)| score == best.score)
-            .map(|(_, line)| line)
-            .collect();
         (best, ties)
     }
 }
