@@ -170,20 +170,6 @@ impl PatternWeights {
     /// part ([`Network`]), which reads the same rows.
     #[inline]
     pub fn evaluate_state_with(&self, state: &PatternState, network: Option<&Network>) -> i32 {
-        self.evaluate_state_within(state, network, (i32::MIN, i32::MAX))
-    }
-
-    /// [`PatternWeights::evaluate_state_with`] for a search that only asks
-    /// whether the score is inside `bounds` (low, high), in discs: when the
-    /// linear evaluation alone is at or outside them, the network is not
-    /// read and the linear evaluation is the answer.
-    #[inline]
-    pub fn evaluate_state_within(
-        &self,
-        state: &PatternState,
-        network: Option<&Network>,
-        (low, high): (i32, i32),
-    ) -> i32 {
         let board = state.board;
         let mobility = Eight::mobilities(board);
         if mobility == (0, 0) {
@@ -199,13 +185,10 @@ impl PatternWeights {
         let linear = self.raw_with(board, mobility, |w| {
             rows.iter().map(|&row| i32::from(w[row as usize])).sum()
         });
-        let squares = Eight::SIZE.squares() as i32;
-        let discs = to_discs(linear, squares);
-        let Some(network) = network.filter(|_| low < discs && discs < high) else {
-            return discs;
-        };
-        let network = network.raw(&rows, board.empties().count_ones(), mobility.0, mobility.1);
-        to_discs(linear + network, squares)
+        let network = network.map_or(0, |network| {
+            network.raw(&rows, board.empties().count_ones(), mobility.0, mobility.1)
+        });
+        to_discs(linear + network, Eight::SIZE.squares() as i32)
     }
 }
 

@@ -269,23 +269,6 @@ mod tests {
     }
 
     #[test]
-    fn the_network_is_read_only_inside_the_bounds() {
-        let network = random_network(32, 8);
-        for board in random_game_boards(BoardSize::Eight, 10, 9) {
-            let state = PatternState::new(board);
-            let alone = linear().evaluate_state_with(&state, None);
-            let full = with(&network, board);
-            let within = |bounds| linear().evaluate_state_within(&state, Some(&network), bounds);
-            assert_eq!(within((alone - 1, alone + 1)), full);
-            assert_eq!(within((i32::MIN, i32::MAX)), full);
-            if board.legal_moves() != 0 || board.pass().legal_moves() != 0 {
-                assert_eq!(within((alone, alone + 5)), alone);
-                assert_eq!(within((alone - 5, alone)), alone);
-            }
-        }
-    }
-
-    #[test]
     fn encoding_round_trips_and_bad_files_are_refused() {
         let network = random_network(16, 7);
         let bytes = network.encode();

@@ -22,39 +22,20 @@ impl Search<'_> {
     /// the hand-set one on 4x4.
     #[inline]
     pub(crate) fn evaluate(&mut self, board: Board) -> i32 {
-        self.evaluate_within(board, (-SCORE_INF, SCORE_INF))
-    }
-
-    /// [`Search::evaluate`] for a search that only compares the score with
-    /// `window` (alpha, beta). A selective search skips the network when the
-    /// linear evaluation is [`LAZY_NETWORK_MARGIN`] discs outside the
-    /// window. The network moves a score by more than that in 4-9% of the
-    /// positions of hard-20, hard-25 and midgame-120 and their children, so
-    /// this is a probable cut, like ProbCut, and a
-    /// full-width search reads the network at every leaf to stay the exact
-    /// negamax of its evaluation.
-    #[inline]
-    pub(crate) fn evaluate_within(&mut self, board: Board, (alpha, beta): (i32, i32)) -> i32 {
         self.control.nodes += 1;
-        let window = if self.step.selectivity.is_none() {
-            (-SCORE_INF, SCORE_INF)
-        } else {
-            (alpha - LAZY_NETWORK_MARGIN, beta + LAZY_NETWORK_MARGIN)
-        };
         match self.patterns {
             Some(patterns) => match self.states.top(board) {
                 Some(state) => {
                     // Every search of the library's tests checks the indices
                     // against a fresh reading of the board.
                     debug_assert_eq!(state, &crate::eval::incremental::PatternState::new(board));
-                    patterns.evaluate_state_within(state, self.network, window)
+                    patterns.evaluate_state_with(state, self.network)
                 }
                 None => match self.network {
                     None => patterns.evaluate(board),
-                    Some(_) => patterns.evaluate_state_within(
+                    Some(_) => patterns.evaluate_state_with(
                         &crate::eval::incremental::PatternState::new(board),
                         self.network,
-                        window,
                     ),
                 },
             },
@@ -117,7 +98,7 @@ impl Search<'_> {
             return self.solve_pv(board, alpha, beta, pv);
         }
         if depth == 0 {
-            return self.evaluate_within(board, (alpha, beta));
+            return self.evaluate(board);
         }
         if self.control.visit() {
             return alpha;
@@ -149,7 +130,7 @@ impl Search<'_> {
             return self.solve_nws(board, alpha);
         }
         if depth == 0 {
-            return self.evaluate_within(board, (alpha, alpha + 1));
+            return self.evaluate(board);
         }
         if self.control.visit() {
             return alpha;

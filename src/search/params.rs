@@ -98,16 +98,6 @@ pub const PARITY_BONUS: i32 = 1 << 8;
 /// `positions/midgame-120.txt` at depth 14: 35.81 M nodes at 4, 38.85 M at
 /// 1, 35.71 M without a window; from 4 up within 2%.
 pub const ASPIRATION_WINDOW: i32 = 4;
-/// Midgame: a leaf of a selective search whose window is (alpha, beta) skips
-/// the evaluation's network ([`crate::eval::network`]) when the linear
-/// evaluation alone is this many discs outside the window. `bench`: 0.49 s
-/// with the network at every leaf, 0.43 s with this margin, 0.42 s without
-/// the network. hard-25 at depths 9-12: 58.7% / 59.6% optimal moves (odd /
-/// even depths) against 58.8% / 60.8% with the network at every leaf. At
-/// equal time against the linear weights alone (xot-small, 4+0.05 s, one
-/// thread): the network at every leaf 46.3% (107 games), with this margin
-/// 55.5% (200 games). Full-width searches read the network at every leaf.
-pub const LAZY_NETWORK_MARGIN: i32 = 6;
 /// Midgame: from this depth on, moves are ordered by the learned evaluation
 /// of the position after each move (fewest opponent replies below), not by
 /// ordering searches. `positions/midgame-120.txt` at depth 16: 84.8 M nodes
