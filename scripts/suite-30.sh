@@ -1,29 +1,34 @@
 #!/usr/bin/env bash
-# A yardstick of positions from engine games (issue 71): 100 positions of 28
-# empties and 100 of 29, sampled from the held-out games (every tenth) of
-# the self-play records that train the network (scripts/value-data.sh, the
-# 150,000 games of scripts/train-network.sh), after at least 4 searched moves
-# of their game, every best move solved exactly. Rerunning resumes each file
-# where it stopped; the two files together make the suite.
+# Our own yardstick of hard midgame positions (issue 71): 100 positions of
+# 28 empties and 100 of 29 from engine games of varied openings, every best
+# move solved exactly.
 #
-#   scripts/suite-30.sh RECORDS.bin DIR [THREADS]
+#   scripts/suite-30.sh DIR [THREADS]
 #
-# The files are solved one after the other, each position on THREADS search
-# threads (default: every core). Two threads solve as fast as two files side
-# by side on one core each (3 positions of 28 empties: 37.9 s against
-# 75.4 s on one thread, the same moves written), and keep both cores busy
-# to the end, where two files side by side left one core idle once the
-# cheaper file was done.
+# The positions are in the repository, so that a lost disk loses no solve:
+#   positions/suite-30-sample.obf  the 200 positions, without scores;
+#   positions/suite-30.obf         those solved so far, every best move listed.
+# The script solves the sample's positions that suite-30.obf lacks and appends
+# them to it (resumable: rerun it after a stop), each on THREADS search threads
+# (default: every core; two threads solve a position of 28 empties twice as
+# fast as one). Commit suite-30.obf as it grows.
 #
-# A position of 28 empties costs about 4 minutes of one core (its best
-# move's solve, median 60 s, then a null window for each other move), so
-# the suite takes about 15 core-hours. At 32 empties one position took
-# more than 30 minutes, which is why the suite stops at 29.
+# Only when the sample is missing does the script remake it, in DIR:
+# 10,000 self-play games played by the build (seed 30, no game of the
+# training runs, whose seeds are 71 and up; 10-50 random moves, then level 14
+# and depth 8; about 15 core-minutes), then 100 positions of each count from
+# their held-out games (every tenth) after at least 4 searched moves, the two
+# counts alternating so that a part of the suite holds both. The shipped
+# sample was made by the build of 2026-12-06 (commit "solve --list").
+#
+# A position of 28 empties costs about 4 minutes of one core (its best move's
+# solve, median 60 s, then a null window for each other move); the suite,
+# about 15 core-hours. At 32 empties one position took more than 30 minutes,
+# which is why the suite stops at 29.
 set -euo pipefail
-usage="usage: scripts/suite-30.sh RECORDS.bin DIR [THREADS]"
-records=${1:?$usage}
-dir=${2:?$usage}
-threads=${3:-$(nproc)}
+usage="usage: scripts/suite-30.sh DIR [THREADS]"
+dir=${1:?$usage}
+threads=${2:-$(nproc)}
 case "$threads" in
 '' | *[!0-9]* | 0)
     echo "scripts/suite-30.sh: THREADS is a positive number, not '$threads'" >&2
@@ -31,9 +36,22 @@ case "$threads" in
     ;;
 esac
 oxello=${OXELLO:-target/release/oxello}
-mkdir -p "$dir"
-for empties in 28 29; do
-    "$oxello" solve --sample-selfplay "$records" --empties "$empties" --count 100 \
-        --seed "$empties" --threads "$threads" --write "$dir/suite-$empties.obf" --resume
-done
-cat "$dir"/suite-{28,29}.obf > "$dir/suite-28-29.obf"
+sample=positions/suite-30-sample.obf
+suite=positions/suite-30.obf
+if [[ ! -s $sample ]]; then
+    mkdir -p "$dir"
+    for shard in 1 2; do
+        "$oxello" selfplay --games 10000 --random-moves 10-50 --score-moves best \
+            --level 14 --depth 8 --threads 1 --format binary --seed 30 --shard "$shard/2" \
+            --output "$dir/suite-games-${shard}of2.bin" &
+    done
+    wait
+    cat "$dir"/suite-games-{1,2}of2.bin > "$dir/suite-games.bin"
+    for empties in 28 29; do
+        "$oxello" solve --sample-selfplay "$dir/suite-games.bin" --empties "$empties" \
+            --count 100 --seed "$empties" --list > "$dir/sample-$empties.obf"
+    done
+    paste -d '\n' "$dir/sample-28.obf" "$dir/sample-29.obf" > "$sample.part"
+    mv "$sample.part" "$sample"
+fi
+"$oxello" solve "$sample" --threads "$threads" --write "$suite" --resume

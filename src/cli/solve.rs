@@ -83,6 +83,10 @@ pub struct SolveArgs {
     /// Number of sampled positions [default: 50].
     #[arg(long, allow_negative_numbers = true)]
     pub count: Option<usize>,
+    /// With a sample: print its positions as OBF lines without scores and
+    /// solve nothing (a suite's positions, to be solved later from the file).
+    #[arg(long, conflicts_with_all = ["write", "json"])]
+    pub list: bool,
 }
 
 /// One position to solve, with the score the file expects, if any.
@@ -132,8 +136,21 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
             "solve: give a position or a sample (--sample-wthor, --sample-selfplay), not both",
         ));
     }
+    if args.list && !sampling {
+        return Err(usage(
+            "--list prints a sample: give --sample-wthor or --sample-selfplay",
+        ));
+    }
     let options = engine.options()?;
     let mut tasks = load_tasks(args, engine.seed.unwrap_or(DEFAULT_SAMPLE_SEED))?;
+    if args.list {
+        let mut out = std::io::stdout().lock();
+        for task in &tasks {
+            writeln!(out, "{};", board_string::format_position(&task.position))?;
+        }
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
+    }
     if let Some(path) = args.write.as_ref().filter(|_| args.resume) {
         let done = already_solved(path)?;
         let before = tasks.len();

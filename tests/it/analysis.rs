@@ -332,6 +332,18 @@ fn accuracy_files_score_every_move_of_distinct_24_empties_positions() {
     }
 }
 
+/// An entry as `solve --write` writes it: one or more legal moves, all with
+/// the best score.
+fn assert_lists_legal_best_moves(entry: &oxello::formats::obf::ObfEntry) {
+    let best = entry.best_score().expect("a score");
+    let legal = entry.position.move_list().to_vec();
+    assert!(!entry.move_scores.is_empty(), "{entry}");
+    for (mv, score) in &entry.move_scores {
+        assert_eq!(*score, best, "{entry}: only best moves");
+        assert!(legal.contains(mv), "{entry}: {mv} is not legal");
+    }
+}
+
 /// The 30-empties accuracy file lists every best move of each position (as
 /// `solve --write` writes them): the 40 positions, legal moves, one score
 /// each position, at the 30 empties it is named for, each position once.
@@ -344,13 +356,39 @@ fn the_30_empties_accuracy_file_lists_legal_best_moves_of_distinct_positions() {
     let mut seen = std::collections::HashSet::new();
     for entry in &entries {
         assert_eq!(entry.position.empty_count(), 30, "{entry}");
-        let best = entry.best_score().expect("a score");
-        let legal = entry.position.move_list().to_vec();
-        assert!(!entry.move_scores.is_empty(), "{entry}");
-        for (mv, score) in &entry.move_scores {
-            assert_eq!(*score, best, "{entry}: only best moves");
-            assert!(legal.contains(mv), "{entry}: {mv} is not legal");
-        }
+        assert_lists_legal_best_moves(entry);
         assert!(seen.insert(entry.position), "{entry}: a position twice");
+    }
+}
+
+/// Our own suite of engine-game positions: the sample holds 100 distinct
+/// positions of 28 empties and 100 of 29, alternating, without scores; the
+/// solved file holds only sample positions, each once, in the sample's order,
+/// with its best moves (legal, one score) listed.
+#[test]
+fn the_own_suite_solves_its_sample_in_order() {
+    let read = |name: &str| {
+        let path = format!("{}/positions/{name}", env!("CARGO_MANIFEST_DIR"));
+        oxello::formats::obf::parse_file(&std::fs::read_to_string(&path).unwrap()).unwrap()
+    };
+    let sample = read("suite-30-sample.obf");
+    assert_eq!(sample.len(), 200);
+    let mut seen = std::collections::HashSet::new();
+    for (i, entry) in sample.iter().enumerate() {
+        assert_eq!(entry.position.empty_count(), 28 + (i % 2) as u32, "{entry}");
+        assert!(
+            entry.move_scores.is_empty(),
+            "{entry}: the sample has no scores"
+        );
+        assert!(seen.insert(entry.position), "{entry}: a position twice");
+    }
+    let solved = read("suite-30.obf");
+    assert!(solved.len() <= sample.len());
+    for (entry, wanted) in solved.iter().zip(&sample) {
+        assert_eq!(
+            entry.position, wanted.position,
+            "{entry}: not the sample's next"
+        );
+        assert_lists_legal_best_moves(entry);
     }
 }

@@ -356,7 +356,36 @@ fn sampled_suites_come_from_held_out_games() {
     // so a sample of every game would write more.
     let expected = at_12(true);
     assert!(!expected.is_empty() && !at_12(false).is_empty());
-    let mut written: Vec<_> = entries.iter().map(|e| e.position).collect();
+    let in_order: Vec<_> = entries.iter().map(|e| e.position).collect();
+    let mut written = in_order.clone();
     written.sort_by_key(|p| (p.board.player, p.board.opponent, p.side as u8));
     assert_eq!(written, expected);
+    // `--list` prints the same sample, in the order it is solved, as OBF
+    // lines without scores that `solve` reads back.
+    let output = Command::new(env!("CARGO_BIN_EXE_oxello"))
+        .args(["solve", "--sample-selfplay", records.to_str().unwrap()])
+        .args([
+            "--engine-moves",
+            "0",
+            "--empties",
+            "12",
+            "--count",
+            "50",
+            "--list",
+        ])
+        .output()
+        .expect("run oxello");
+    assert!(output.status.success());
+    let listed =
+        oxello::formats::obf::parse_file(&String::from_utf8_lossy(&output.stdout)).unwrap();
+    assert!(listed.iter().all(|e| e.best_score().is_none()));
+    let listed: Vec<_> = listed.iter().map(|e| e.position).collect();
+    assert_eq!(listed, in_order);
+    // Without a sample there is nothing to list.
+    let output = Command::new(env!("CARGO_BIN_EXE_oxello"))
+        .args(["solve", "start", "--list"])
+        .output()
+        .expect("run oxello");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--list prints a sample"));
 }
