@@ -19,7 +19,7 @@
 # and depth 8; about 15 core-minutes), then 100 positions of each count from
 # their held-out games (every tenth) after at least 4 searched moves, the two
 # counts alternating so that a part of the suite holds both. The shipped
-# sample was made by the build of 2026-12-06 (commit "solve --list").
+# sample was made by the build of commit 1159628 (`scripts/build-commit.sh`).
 #
 # A position of 28 empties costs about 4 minutes of one core (its best move's
 # solve, median 60 s, then a null window for each other move); the suite,
