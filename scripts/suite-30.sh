@@ -21,10 +21,11 @@
 # counts alternating so that a part of the suite holds both. The shipped
 # sample was made by the build of commit 1159628 (`scripts/build-commit.sh`).
 #
-# A position of 28 empties costs about 4 minutes of one core (its best move's
-# solve, median 60 s, then a null window for each other move); the suite,
-# about 15 core-hours. At 32 empties one position took more than 30 minutes,
-# which is why the suite stops at 29.
+# On two threads a position of 28 empties took 44-444 s (median 196 s) and one
+# of 29 empties 170-1,493 s (median 557 s): positions 35-51, 1159628's build,
+# 7 minutes a position on average, so the whole suite costs about 45
+# core-hours. At 32 empties one position took more than 30 minutes, which is
+# why the suite stops at 29.
 set -euo pipefail
 usage="usage: scripts/suite-30.sh DIR [THREADS]"
 dir=${1:?$usage}
