@@ -40,7 +40,8 @@ pub struct BenchArgs {
     /// empties), the root-mean-square difference between the built-in
     /// evaluation and the scores of this OBF file (exact solves, or search
     /// values as `search-labels` writes them), beside the first learned
-    /// evaluation's (weight format 1, the one before).
+    /// evaluation's (weight format 1, the one before), and the built-in
+    /// evaluation's mean signed error at even and at odd empties.
     #[arg(long, conflicts_with = "accuracy")]
     pub eval_error: Option<std::path::PathBuf>,
     /// Time one component instead, on positions of seeded random games:
@@ -241,17 +242,30 @@ fn run_eval_error(path: &std::path::Path) -> Result<ExitCode, Box<dyn Error>> {
     let shipped = error::by_phase(values.iter().copied(), &patterns::evaluate);
     let first = error::by_phase(values.iter().copied(), &|b| legacy::previous().evaluate(b));
     let mut out = std::io::stdout().lock();
-    writeln!(out, " empties | positions | built-in | first learned (v1)")?;
-    writeln!(out, "---------+-----------+----------+-------------------")?;
+    writeln!(
+        out,
+        " empties | positions | built-in | first learned (v1) | signed, even | signed, odd"
+    )?;
+    writeln!(
+        out,
+        "---------+-----------+----------+--------------------+--------------+------------"
+    )?;
+    let signed = |phase: &error::PhaseError, odd| {
+        phase
+            .mean_signed(odd)
+            .map_or("-".to_string(), |e| format!("{e:+.2}"))
+    };
     for (new, old) in shipped.iter().zip(&first) {
         writeln!(
             out,
-            " {:>2}-{:<2}   | {:>9} | {:>8.2} | {:>8.2}",
+            " {:>2}-{:<2}   | {:>9} | {:>8.2} | {:>18.2} | {:>12} | {:>11}",
             new.empties,
             new.empties + 1,
             new.positions,
             new.rms(),
-            old.rms()
+            old.rms(),
+            signed(new, false),
+            signed(new, true)
         )?;
     }
     let (new, old) = (error::total(&shipped), error::total(&first));
@@ -261,6 +275,12 @@ fn run_eval_error(path: &std::path::Path) -> Result<ExitCode, Box<dyn Error>> {
         new.positions,
         new.rms(),
         old.rms()
+    )?;
+    writeln!(
+        out,
+        "built-in mean signed error (evaluation minus value, discs): {} at even empties, {} at odd",
+        signed(&new, false),
+        signed(&new, true)
     )?;
     Ok(ExitCode::SUCCESS)
 }

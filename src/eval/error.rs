@@ -1,7 +1,10 @@
 //! How far an evaluation is from known values: its root-mean-square error,
-//! phase by phase (two empties each, as the trainer's phases), on scored
-//! positions such as exactly solved OBF files or deep-search labels
-//! (`oxello bench --eval-error`).
+//! phase by phase (two empties each, as the trainer's phases), and its mean
+//! signed error for each parity of the empties, on scored positions such as
+//! exactly solved OBF files or deep-search labels (`oxello bench
+//! --eval-error`). The signed error is split by parity because the side to
+//! move at an odd count expects the last move: a bias there shows as a
+//! search's score drifting with the parity of its depth.
 
 use crate::board::Board;
 
@@ -15,6 +18,11 @@ pub struct PhaseError {
     pub positions: usize,
     /// Sum of the squared errors, in discs squared.
     pub squared: f64,
+    /// Positions of an even and of an odd number of empties.
+    pub by_parity: [usize; 2],
+    /// Sum of the signed errors (evaluation minus value), in discs, of the
+    /// positions of an even and of an odd number of empties.
+    pub signed: [f64; 2],
 }
 
 impl PhaseError {
@@ -27,10 +35,22 @@ impl PhaseError {
         }
     }
 
+    /// Mean signed error (evaluation minus value, discs) of the positions
+    /// with an odd number of empties if `odd`, an even number otherwise;
+    /// `None` without such a position.
+    pub fn mean_signed(&self, odd: bool) -> Option<f64> {
+        let parity = usize::from(odd);
+        (self.by_parity[parity] > 0).then(|| self.signed[parity] / self.by_parity[parity] as f64)
+    }
+
     /// Adds the errors of `other` (any phase) to this one's.
     pub fn add(&mut self, other: &PhaseError) {
         self.positions += other.positions;
         self.squared += other.squared;
+        for parity in 0..2 {
+            self.by_parity[parity] += other.by_parity[parity];
+            self.signed[parity] += other.signed[parity];
+        }
     }
 }
 
@@ -47,8 +67,11 @@ pub fn by_phase(
         let empties = board.empties().count_ones();
         let phase = &mut phases[(empties / 2) as usize];
         phase.empties = empties / 2 * 2;
+        let error = f64::from(evaluate(board) - value);
         phase.positions += 1;
-        phase.squared += f64::from(evaluate(board) - value).powi(2);
+        phase.squared += error.powi(2);
+        phase.by_parity[(empties & 1) as usize] += 1;
+        phase.signed[(empties & 1) as usize] += error;
     }
     phases.into_iter().filter(|p| p.positions > 0).collect()
 }
@@ -86,9 +109,16 @@ mod tests {
         assert!((phases[0].rms() - 8.0f64.sqrt()).abs() < 1e-12);
         assert_eq!((phases[1].empties, phases[1].positions), (60, 1));
         assert_eq!(phases[1].rms(), 3.0);
+        // 60 and 58 empties are even, 59 odd: errors -3 and 0, then +4.
+        assert_eq!(phases[0].mean_signed(false), Some(0.0));
+        assert_eq!(phases[0].mean_signed(true), Some(4.0));
+        assert_eq!(phases[1].mean_signed(false), Some(-3.0));
+        assert_eq!(phases[1].mean_signed(true), None);
         let all = total(&phases);
         assert_eq!(all.positions, 3);
         assert!((all.rms() - (25.0f64 / 3.0).sqrt()).abs() < 1e-12);
+        assert_eq!(all.mean_signed(false), Some(-1.5));
+        assert_eq!(all.mean_signed(true), Some(4.0));
         assert_eq!(PhaseError::default().rms(), 0.0);
     }
 }

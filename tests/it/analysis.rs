@@ -251,7 +251,8 @@ fn bench_accuracy_counts_optimal_moves_and_refuses_incomplete_files() {
 /// `bench --eval-error` prints, per phase of two empties, the built-in
 /// evaluation's RMS error against the file's scores (as the library's
 /// `eval::error` computes it) beside the first learned evaluation's, and
-/// refuses search options and files without scores.
+/// its mean signed error at even and at odd empties; it refuses search
+/// options and files without scores.
 #[test]
 fn bench_eval_error_prints_the_error_per_phase_and_refuses_what_it_cannot_use() {
     use oxello::eval::{error, legacy, patterns};
@@ -266,10 +267,21 @@ fn bench_eval_error_prints_the_error_per_phase_and_refuses_what_it_cannot_use() 
         .collect();
     let shipped = error::by_phase(values.iter().copied(), &patterns::evaluate);
     let first = error::by_phase(values.iter().copied(), &|b| legacy::previous().evaluate(b));
-    // A header, a rule, a row per phase and the total.
-    assert_eq!(text.lines().count(), 2 + shipped.len() + 1, "{text}");
+    // A header, a rule, a row per phase and the two totals.
+    assert_eq!(text.lines().count(), 2 + shipped.len() + 2, "{text}");
+    let signed = |phase: &error::PhaseError, odd| {
+        phase
+            .mean_signed(odd)
+            .map_or("-".to_string(), |e| format!("{e:+.2}"))
+    };
     for (new, old) in shipped.iter().zip(&first) {
-        let row = format!("| {:>8.2} | {:>8.2}", new.rms(), old.rms());
+        let row = format!(
+            "| {:>8.2} | {:>18.2} | {:>12} | {:>11}",
+            new.rms(),
+            old.rms(),
+            signed(new, false),
+            signed(new, true)
+        );
         let label = format!("{}-{}", new.empties, new.empties + 1);
         assert!(
             text.lines()
@@ -282,7 +294,17 @@ fn bench_eval_error_prints_the_error_per_phase_and_refuses_what_it_cannot_use() 
         error::total(&shipped).rms(),
         error::total(&first).rms()
     );
-    assert!(text.lines().last().unwrap().ends_with(&total), "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[lines.len() - 2].ends_with(&total), "{text}");
+    let all = error::total(&shipped);
+    // The suite's positions all have an even number of empties.
+    assert_eq!(all.mean_signed(true), None);
+    let parities = format!(
+        "{} at even empties, {} at odd",
+        signed(&all, false),
+        signed(&all, true)
+    );
+    assert!(lines[lines.len() - 1].ends_with(&parities), "{text}");
 
     let refused = Command::new(OXELLO)
         .args(["bench", "--eval-error", suite, "--depth", "3"])
