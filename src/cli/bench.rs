@@ -261,7 +261,7 @@ fn run_eval_error(path: &std::path::Path) -> Result<ExitCode, Box<dyn Error>> {
             " {:>2}-{:<2}   | {:>9} | {:>8.2} | {:>18.2} | {:>12} | {:>11}",
             new.empties,
             new.empties + 1,
-            new.positions,
+            new.positions(),
             new.rms(),
             old.rms(),
             signed(new, false),
@@ -272,7 +272,7 @@ fn run_eval_error(path: &std::path::Path) -> Result<ExitCode, Box<dyn Error>> {
     writeln!(
         out,
         "evaluation error (RMS, discs) on {} positions: built-in {:.2}, first learned {:.2}",
-        new.positions,
+        new.positions(),
         new.rms(),
         old.rms()
     )?;

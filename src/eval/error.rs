@@ -3,8 +3,8 @@
 //! signed error for each parity of the empties, on scored positions such as
 //! exactly solved OBF files or deep-search labels (`oxello bench
 //! --eval-error`). The signed error is split by parity because the side to
-//! move at an odd count expects the last move: a bias there shows as a
-//! search's score drifting with the parity of its depth.
+//! move at an odd count expects the last move: a bias between the parities
+//! moves a search's score with the parity of its depth.
 
 use crate::board::Board;
 
@@ -14,8 +14,6 @@ pub struct PhaseError {
     /// The phase's fewer empties: it holds positions of this many empty
     /// squares and of one more.
     pub empties: u32,
-    /// Positions of the phase.
-    pub positions: usize,
     /// Sum of the squared errors, in discs squared.
     pub squared: f64,
     /// Positions of an even and of an odd number of empties.
@@ -26,12 +24,16 @@ pub struct PhaseError {
 }
 
 impl PhaseError {
+    /// Positions of the phase, of either parity.
+    pub fn positions(&self) -> usize {
+        self.by_parity[0] + self.by_parity[1]
+    }
+
     /// Root-mean-square error, in discs (0 for no position).
     pub fn rms(&self) -> f64 {
-        if self.positions == 0 {
-            0.0
-        } else {
-            (self.squared / self.positions as f64).sqrt()
+        match self.positions() {
+            0 => 0.0,
+            n => (self.squared / n as f64).sqrt(),
         }
     }
 
@@ -45,7 +47,6 @@ impl PhaseError {
 
     /// Adds the errors of `other` (any phase) to this one's.
     pub fn add(&mut self, other: &PhaseError) {
-        self.positions += other.positions;
         self.squared += other.squared;
         for parity in 0..2 {
             self.by_parity[parity] += other.by_parity[parity];
@@ -68,12 +69,12 @@ pub fn by_phase(
         let phase = &mut phases[(empties / 2) as usize];
         phase.empties = empties / 2 * 2;
         let error = f64::from(evaluate(board) - value);
-        phase.positions += 1;
+        let parity = (empties & 1) as usize;
         phase.squared += error.powi(2);
-        phase.by_parity[(empties & 1) as usize] += 1;
-        phase.signed[(empties & 1) as usize] += error;
+        phase.by_parity[parity] += 1;
+        phase.signed[parity] += error;
     }
-    phases.into_iter().filter(|p| p.positions > 0).collect()
+    phases.into_iter().filter(|p| p.positions() > 0).collect()
 }
 
 /// The sum of `phases`: the error over all their positions.
@@ -105,9 +106,9 @@ mod tests {
         let two = after("f5d6");
         let phases = by_phase([(start, 3), (one, -4), (two, 0)], &|_| 0);
         assert_eq!(phases.len(), 2);
-        assert_eq!((phases[0].empties, phases[0].positions), (58, 2));
+        assert_eq!((phases[0].empties, phases[0].positions()), (58, 2));
         assert!((phases[0].rms() - 8.0f64.sqrt()).abs() < 1e-12);
-        assert_eq!((phases[1].empties, phases[1].positions), (60, 1));
+        assert_eq!((phases[1].empties, phases[1].positions()), (60, 1));
         assert_eq!(phases[1].rms(), 3.0);
         // 60 and 58 empties are even, 59 odd: errors -3 and 0, then +4.
         assert_eq!(phases[0].mean_signed(false), Some(0.0));
@@ -115,7 +116,7 @@ mod tests {
         assert_eq!(phases[1].mean_signed(false), Some(-3.0));
         assert_eq!(phases[1].mean_signed(true), None);
         let all = total(&phases);
-        assert_eq!(all.positions, 3);
+        assert_eq!(all.positions(), 3);
         assert!((all.rms() - (25.0f64 / 3.0).sqrt()).abs() < 1e-12);
         assert_eq!(all.mean_signed(false), Some(-1.5));
         assert_eq!(all.mean_signed(true), Some(4.0));
