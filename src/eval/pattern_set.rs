@@ -28,12 +28,12 @@
 //! So the evaluation is plain lookups in tables as small as the shared ones,
 //! and exactly symmetric under the 8 board symmetries.
 //!
-//! Measured on 8x8 (`oxello bench --speed eval`):
-//! one table per instance, indexed as `pext` reads the untransformed board,
-//! saved the 16 transforms but made the tables 5 times larger (1.8 MB per
-//! phase) and was only 1.19x faster than the first learned evaluation; the
-//! shared tables read on transformed boards are faster (docs/training.md, "Training
-//! the evaluation").
+//! Measured on 8x8 (`oxello bench --speed eval`), the shared tables read on
+//! transformed boards take two thirds of the first learned evaluation's
+//! cycles (docs/training.md, "Training the evaluation"). One table per
+//! instance, read on the untransformed board, saves the transforms but
+//! makes the tables 5 times larger, and was slower
+//! (docs/trials/othello.md, "Evaluation").
 
 use crate::bitboard::{BoardSize, Symmetry, pext};
 use crate::board::Board;

@@ -23,18 +23,14 @@ pub struct Eight;
 
 impl PatternSet for Eight {
     const SIZE: BoardSize = BoardSize::Eight;
-    /// 2.0 discs. With none, the searches whose leaves have an odd number
-    /// of empties reported scores 2.7-2.9 discs off the exact ones (mean
-    /// signed error, hard-20 at depths 5-11 and hard-25 at 8-14, 73%), the
-    /// others within 0.2; with 2.8 discs, the linear weights alone were
-    /// within 0.3 at every depth. The network learns some of the parity from
-    /// the patterns: with it at every leaf, 2.2 discs left hard-25 at depths
-    /// 10 and 16 at +0.44 and +0.53 discs; 2.0 gives +0.25 and +0.32, every
-    /// depth from 9 to 20 within 0.4, and 67.0% / 66.7% optimal moves at
-    /// odd / even depths 9-15 against 66.2% / 66.7% (`oxello bench
-    /// --accuracy FILE --depths A-B`). It corrects the shipped weights, which
-    /// the trainer fitted per phase of two empties; a trainer that fits each
-    /// parity learns it instead. The network's training target leaves it out.
+    /// 2.0 discs. It corrects the shipped weights, which the trainer fitted
+    /// per phase of two empties; a trainer that fits each parity learns it
+    /// instead. The network's training target leaves it out, but the network
+    /// learns some of the parity from the patterns, so the term is smaller
+    /// than the linear weights alone need. With the network at every leaf,
+    /// 2.0 discs keep the mean signed error of hard-25 within 0.4 discs at
+    /// every depth from 9 to 20 (73%, `oxello bench --accuracy FILE --depths
+    /// A-B`), where 2.2 left depths 10 and 16 at +0.44 and +0.53.
     const ODD_EMPTIES_BONUS: i32 = 256;
     const SHAPES: &'static [Shape] = &[
         shape("edge+2X", &[0, 1, 2, 3, 4, 5, 6, 7, 9, 14]),

@@ -378,12 +378,7 @@ impl Search<'_> {
     /// was copied with `memcpy`, 5% of the instructions.)
     ///
     /// callgrind (x86-64-v3) on FFO #40 + #44: 10.05 G -> 9.74 G
-    /// instructions, 22.38 M -> 21.93 M nodes. Without the search at once
-    /// (the table's bounds alone) 10.41 G instructions for 21.53 M nodes:
-    /// the sort costs more than the search saves. Searching children with
-    /// up to two replies at once: 9.84 G, 23.81 M nodes; only from 6
-    /// empties: 10.06 G, from 7: 10.29 G. The same search at once in
-    /// `solve_deep` at 10 empties: 9.95 G against 9.66 G.
+    /// instructions, 22.38 M -> 21.93 M nodes.
     #[inline]
     fn sort_or_settle(
         &mut self,
