@@ -499,7 +499,11 @@ pub fn parse_from<T: Into<std::ffi::OsString> + Clone>(
     let mut cli = Cli::from_arg_matches(&matches)?;
     let subcommand = matches.subcommand();
     if let Some((_, sub)) = subcommand {
+        // A flag's default in the subcommand's matches would overwrite the
+        // same flag given before the subcommand (`oxello --no-book move`).
+        let no_book = cli.engine.no_book;
         cli.engine.update_from_arg_matches(sub)?;
+        cli.engine.no_book |= no_book;
     }
     let given = |matches: &clap::ArgMatches, id: &str| {
         matches.value_source(id) == Some(clap::parser::ValueSource::CommandLine)
@@ -901,6 +905,30 @@ mod tests {
         let selfplay = ["oxello", "selfplay", "-g", "2", "-o", "x.jsonl"];
         let cli = parse_from(selfplay.iter().chain(&["--temperature", "-1"]));
         assert!(cli.is_ok(), "-1 is the value of --temperature");
+    }
+
+    /// An engine option means the same before the subcommand as after it,
+    /// the `--no-book` flag too (its default in the subcommand's matches
+    /// once overwrote it: the book still answered).
+    #[test]
+    fn engine_options_apply_before_or_after_the_subcommand() {
+        for args in [
+            ["oxello", "--no-book", "--level", "4", "move", "f5"],
+            ["oxello", "move", "f5", "--no-book", "--level", "4"],
+            ["oxello", "--level", "4", "move", "f5", "--no-book"],
+        ] {
+            let cli = parse_from(args).unwrap();
+            let options = cli.engine.options().unwrap();
+            assert_eq!(options.book, oxello::book::BookSource::None, "{args:?}");
+            assert_eq!(
+                options.player,
+                "4".parse::<oxello::engine::Player>().unwrap(),
+                "{args:?}"
+            );
+        }
+        let cli = parse_from(["oxello", "move", "f5"]).unwrap();
+        let options = cli.engine.options().unwrap();
+        assert_eq!(options.book, oxello::book::BookSource::BuiltIn);
     }
 
     /// Issue 75, defect 14: a match of no games is a usage error.

@@ -35,7 +35,7 @@ pub struct TrainEvalArgs {
     #[arg(long, visible_alias = "write")]
     pub out: Option<std::path::PathBuf>,
     /// Passes over the samples of each phase (with `--network`, over all
-    /// the samples; the built-in network took 5).
+    /// the samples; the built-in network took 8).
     #[arg(long, default_value_t = 8, allow_negative_numbers = true)]
     pub epochs: usize,
     /// Self-play record files (`oxello selfplay`, binary if the name ends

@@ -27,8 +27,7 @@
 //! its leaves ([`patterns::evaluate`]). On
 //! 6x6 the search uses the [`six`](mod@six) evaluation, the same kind of
 //! model trained on self-play games with solved endgames. The hand-set
-//! evaluation stays for 4x4, for the simple players, and as a reference in
-//! tests.
+//! evaluation stays for 4x4 and as a reference in tests.
 
 pub mod error;
 pub mod features;

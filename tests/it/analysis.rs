@@ -385,10 +385,12 @@ fn the_30_empties_accuracy_file_lists_legal_best_moves_of_distinct_positions() {
 
 /// Our own suite of engine-game positions: the sample holds 100 distinct
 /// positions of 28 empties and 100 of 29, alternating, without scores; the
-/// solved file holds only sample positions, each once, in the sample's order,
-/// with its best moves (legal, one score) listed.
+/// solved file holds only sample positions, each once, with its best moves
+/// (legal, one score) listed. Not necessarily in the sample's order: a
+/// position whose solve outlasts a session is left for later
+/// (`scripts/suite-30.sh DIR THREADS RANGE`).
 #[test]
-fn the_own_suite_solves_its_sample_in_order() {
+fn the_own_suite_holds_solved_sample_positions() {
     let read = |name: &str| {
         let path = format!("{}/positions/{name}", env!("CARGO_MANIFEST_DIR"));
         oxello::formats::obf::parse_file(&std::fs::read_to_string(&path).unwrap()).unwrap()
@@ -405,12 +407,10 @@ fn the_own_suite_solves_its_sample_in_order() {
         assert!(seen.insert(entry.position), "{entry}: a position twice");
     }
     let solved = read("suite-30.obf");
-    assert!(solved.len() <= sample.len());
-    for (entry, wanted) in solved.iter().zip(&sample) {
-        assert_eq!(
-            entry.position, wanted.position,
-            "{entry}: not the sample's next"
-        );
+    let mut solved_once = std::collections::HashSet::new();
+    for entry in &solved {
+        assert!(seen.contains(&entry.position), "{entry}: not in the sample");
+        assert!(solved_once.insert(entry.position), "{entry}: solved twice");
         assert_lists_legal_best_moves(entry);
     }
 }
