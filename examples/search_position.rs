@@ -34,7 +34,7 @@ fn main() -> ExitCode {
     };
     // One thread and a 16 MiB table; a depth limit makes the search
     // deterministic.
-    let mut searcher = Searcher::new(16);
+    let searcher = Searcher::new(16);
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()

@@ -14,14 +14,16 @@
 # fast as one), only those numbered in RANGE (e.g. `81-200`) when it is
 # given. Commit suite-30.obf as it grows.
 #
-# A solve cannot be resumed halfway, so a position whose solve outlasts a
-# session (3 hours) is left for a longer run: RANGE skips it, and the file
-# need not follow the sample's order. Position 80 (29 empties, about +58 for
-# the side to move) was still in its exact step after 80 minutes on two
-# threads. 6 moves down its principal line, 23 empties took 380 M nodes on
-# one thread, 50 times FFO #43-44's (23 empties): the winning side has many
-# moves at every turn and the other few, and proving that the score goes no
-# higher means refuting nearly all of the many.
+# Each solve saves its table in DIR/checkpoints every 10 minutes (`solve
+# --checkpoint`), so that a solve cut off by the end of a session goes on
+# from its last checkpoint when the script runs again. Position 80 (29
+# empties, about +58 for the side to move) takes several sessions: it was
+# still in its exact step after 80 minutes on two threads. 6 moves down its
+# principal line, 23 empties took 380 M nodes on one thread, 50 times FFO
+# #43-44's (23 empties): the winning side has many moves at every turn and
+# the other few, and proving that the score goes no higher means refuting
+# nearly all of the many. RANGE can leave such a position for later, so the
+# file need not follow the sample's order.
 #
 # Only when the sample is missing does the script remake it, in DIR:
 # 10,000 self-play games played by the build (seed 30, no game of the
@@ -69,4 +71,5 @@ if [[ ! -s $sample ]]; then
     paste -d '\n' "$dir/sample-28.obf" "$dir/sample-29.obf" > "$sample.part"
     mv "$sample.part" "$sample"
 fi
-"$oxello" solve "$sample" --threads "$threads" --write "$suite" --resume "${range[@]}"
+"$oxello" solve "$sample" --threads "$threads" --write "$suite" --resume \
+    --checkpoint "$dir/checkpoints" "${range[@]}"

@@ -83,8 +83,9 @@ impl fmt::Display for FittedError {
 
 impl std::error::Error for FittedError {}
 
-/// FNV-1a, 32 bits: the body checksum.
-const fn checksum(bytes: &[u8]) -> u32 {
+/// FNV-1a, 32 bits: the body checksum (and a table checkpoint's,
+/// [`crate::search::checkpoint`]).
+pub(crate) const fn checksum(bytes: &[u8]) -> u32 {
     let mut hash = 0x811c_9dc5u32;
     let mut i = 0;
     while i < bytes.len() {

@@ -95,7 +95,7 @@ pub fn run(args: &AnalyzeArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn 
 fn run_position(args: &AnalyzeArgs, options: EngineOptions) -> Result<ExitCode, Box<dyn Error>> {
     let game = super::load(&args.position, args.size)?;
     let position = game.position();
-    let mut searcher = Searcher::new(options.hash_mib);
+    let searcher = Searcher::new(options.hash_mib);
     let solve = args.exact || args.wld;
     // Depth and time come from the global --depth and --time; with neither,
     // a midgame analysis gets a few seconds.

@@ -28,6 +28,7 @@ mod search_labels;
 mod selfplay;
 mod show;
 mod solve;
+mod solve_checkpoint;
 mod solve_progress;
 mod train_eval;
 

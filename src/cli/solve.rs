@@ -1,5 +1,6 @@
 //! `oxello solve`: exact or WLD solves of OBF suites and single positions.
 
+use super::solve_checkpoint::{Before, Checkpoints};
 use super::solve_progress::SolveProgress;
 use super::{EngineArgs, usage};
 use clap::Args;
@@ -55,6 +56,18 @@ pub struct SolveArgs {
     /// was.
     #[arg(long, requires = "write")]
     pub resume: bool,
+    /// Save the table of a running solve in this folder every
+    /// `--checkpoint-every` seconds and on Ctrl-C (a file a position, named
+    /// by its board), and start the solve of a position from its file: a
+    /// long solve stopped by Ctrl-C, a crash or a reboot goes on from its
+    /// last checkpoint (with `--resume` for a file of positions). A file
+    /// goes once its position is solved.
+    #[arg(long)]
+    pub checkpoint: Option<std::path::PathBuf>,
+    /// Seconds between two checkpoints (a 64 MiB table takes about 0.3 s to
+    /// save).
+    #[arg(long, default_value_t = 600.0, requires = "checkpoint")]
+    pub checkpoint_every: f64,
     /// Solve positions sampled from the WTHOR games of this folder instead
     /// of a file (with `--empties`, `--count`, `--seed`): how the accuracy
     /// sets of `positions/` are made.
@@ -166,6 +179,20 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
     } else {
         SolveMode::Exact
     };
+    let checkpoints = args
+        .checkpoint
+        .as_deref()
+        .map(|dir| Checkpoints::new(dir, args.checkpoint_every))
+        .transpose()?;
+    // With checkpoints, Ctrl-C stops the solve and saves one; without, it
+    // ends the process as it always does.
+    let stop = StopSignal::new();
+    if checkpoints.is_some() {
+        let signal = stop.clone();
+        if let Err(error) = ctrlc::set_handler(move || signal.stop()) {
+            log::warn!("oxello: Ctrl-C is not caught, no checkpoint is saved on it: {error}");
+        }
+    }
     let mut searcher = Searcher::new(options.hash_mib);
     let mut totals = (0u64, Duration::ZERO, 0usize);
     let mut written = match &args.write {
@@ -195,7 +222,6 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
     // A bar for a suite only; one position shows nothing but its row.
     let bar = super::progress::counting_several(tasks.len(), "positions");
     for task in &tasks {
-        searcher.clear();
         // Written exact solves list every best move: the solve goes on past
         // the best with null windows until a search fails low.
         let ties_only = !args.all_moves && args.write.is_some() && mode == SolveMode::Exact;
@@ -230,23 +256,66 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
             args.json,
             &bar,
         );
-        let result = std::thread::scope(|scope| {
+        let before = match &checkpoints {
+            Some(checkpoints) => checkpoints.start(&mut searcher, &task.position, &progress),
+            None => {
+                searcher.clear();
+                Before::default()
+            }
+        };
+        let searcher = &searcher;
+        let mut result = std::thread::scope(|scope| {
             let (done, running) = std::sync::mpsc::channel::<()>();
+            let (saved, saving) = std::sync::mpsc::channel::<()>();
             let progress = &progress;
-            scope.spawn(move || progress.heartbeat(&running));
-            let result =
-                searcher.search(&task.position, &limits, &StopSignal::new(), &mut |report| {
-                    progress.step(report);
-                    if report.rank == 0 {
-                        bar.set_message(format!(
-                            "#{}: depth {}, {:+}, {} nodes",
-                            task.number, report.depth, report.score, report.nodes
-                        ));
-                    }
+            scope.spawn(move || progress.heartbeat(&running, &|| searcher.nodes_now()));
+            if let Some(checkpoints) = &checkpoints {
+                scope.spawn(move || {
+                    checkpoints.keep(searcher, &task.position, before, progress, &saving);
                 });
-            drop(done);
+            }
+            let result = searcher.search(&task.position, &limits, &stop, &mut |report| {
+                progress.step(report);
+                if report.rank == 0 {
+                    bar.set_message(format!(
+                        "#{}: depth {}, {:+}, {} nodes",
+                        task.number, report.depth, report.score, report.nodes
+                    ));
+                }
+            });
+            drop((done, saved));
             result
         });
+        result.nodes += before.nodes;
+        result.elapsed += before.elapsed;
+        if stop.is_stopped() {
+            // Ctrl-C: the result is no solve; the table is what to keep.
+            if let Some(checkpoints) = &checkpoints
+                && checkpoints.save(
+                    searcher,
+                    &task.position,
+                    result.nodes,
+                    result.elapsed,
+                    &progress,
+                )
+            {
+                progress.note(
+                    &format!(
+                        "stopped after {:.1} s; checkpoint saved in {}: the same command \
+                         goes on from it",
+                        result.elapsed.as_secs_f64(),
+                        checkpoints.path(&task.position).display()
+                    ),
+                    serde_json::json!({
+                        "stopped": true,
+                        "checkpoint": checkpoints.path(&task.position).display().to_string(),
+                    }),
+                );
+            }
+            bar.finish_and_clear();
+            return Ok(ExitCode::from(130));
+        }
+
         let entry = solved_entry(task, &result);
         let agrees = task
             .expected
@@ -262,6 +331,10 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
             writeln!(file, "{entry}")
                 .and_then(|()| file.flush())
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+        // Only once the solve is written does its checkpoint go.
+        if let Some(checkpoints) = &checkpoints {
+            checkpoints.finish(&task.position);
         }
         bar.suspend(|| print_row(&mut out, args.json, task, &result, agrees))?;
         bar.inc(1);

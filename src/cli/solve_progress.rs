@@ -176,24 +176,28 @@ impl SolveProgress {
         }
     }
 
-    /// Says, now and then, that the solve goes on, until `done` closes.
-    pub fn heartbeat(&self, done: &Receiver<()>) {
+    /// Says, now and then, that the solve goes on and how many nodes
+    /// `nodes` says it has searched, until `done` closes.
+    pub fn heartbeat(&self, done: &Receiver<()>, nodes: &dyn Fn() -> Option<u64>) {
         let started = Instant::now();
         let mut wait = FIRST_HEARTBEAT;
         while let Err(RecvTimeoutError::Timeout) = done.recv_timeout(wait) {
             let seconds = started.elapsed().as_secs_f64();
+            let nodes = nodes();
             if self.json {
                 let line = serde_json::json!({
                     "number": self.number,
                     "running": true,
                     "time": seconds.round(),
+                    "nodes": nodes,
                 });
                 self.say(&line.to_string());
             } else {
                 self.say(&format!(
-                    "solve #{}: still solving after {}",
+                    "solve #{}: still solving after {}{}",
                     self.number,
-                    rough_duration(seconds).trim_start_matches("about ")
+                    rough_duration(seconds).trim_start_matches("about "),
+                    nodes.map_or(String::new(), |n| format!(", {n} nodes"))
                 ));
             }
             wait = (wait * 2).min(MAX_HEARTBEAT);
@@ -201,6 +205,20 @@ impl SolveProgress {
     }
 
     /// One line on stderr, above the progress bar if one is drawn.
+    /// Says `text` about this solve, or `json` (with the position's
+    /// number) under `--json`.
+    pub fn note(&self, text: &str, json: serde_json::Value) {
+        if self.json {
+            let mut json = json;
+            if let Some(object) = json.as_object_mut() {
+                object.insert("number".into(), self.number.into());
+            }
+            self.say(&json.to_string());
+        } else {
+            self.say(&format!("solve #{}: {text}", self.number));
+        }
+    }
+
     fn say(&self, line: &str) {
         self.bar.suspend(|| eprintln!("{line}"));
     }

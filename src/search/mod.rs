@@ -16,6 +16,7 @@
 //! ([`Limits::multi_pv`]) are found by searching again with the moves already
 //! found excluded at the root.
 
+pub mod checkpoint;
 pub mod control;
 mod driver;
 pub(crate) mod endgame;
@@ -55,6 +56,9 @@ use tt::Table;
 pub struct Searcher {
     table: Table,
     evaluator: Evaluator,
+    /// The counters of the search running now, if any (for
+    /// [`Searcher::nodes_now`]).
+    running: std::sync::Mutex<std::sync::Weak<Shared>>,
 }
 
 /// Default table size in MiB.
@@ -72,6 +76,7 @@ impl Searcher {
         Searcher {
             table: Table::new(hash_mib),
             evaluator: Evaluator::default(),
+            running: std::sync::Mutex::new(std::sync::Weak::new()),
         }
     }
 
@@ -98,6 +103,13 @@ impl Searcher {
         self.table = Table::new(hash_mib);
     }
 
+    /// Nodes that the search running now has counted so far (each thread
+    /// adds its own every few thousand), or `None` between searches.
+    pub fn nodes_now(&self) -> Option<u64> {
+        let running = self.running.lock().ok()?;
+        running.upgrade().map(|shared| shared.nodes())
+    }
+
     /// Table size in bytes.
     pub fn table_bytes(&self) -> usize {
         self.table.bytes()
@@ -105,9 +117,11 @@ impl Searcher {
 
     /// Searches `position` within `limits`, calling `on_report` for every
     /// line of every completed iteration. Always returns a legal move when
-    /// the side to move has one, even if stopped at once.
+    /// the side to move has one, even if stopped at once. Takes `&self`, so
+    /// that another thread may save the table meanwhile
+    /// ([`Searcher::checkpoint`]).
     pub fn search(
-        &mut self,
+        &self,
         position: &Position,
         limits: &Limits,
         stop: &StopSignal,
@@ -126,6 +140,9 @@ impl Searcher {
             limits.nodes,
             budget.map(|b| started + b.hard),
         ));
+        if let Ok(mut running) = self.running.lock() {
+            *running = Arc::downgrade(&shared);
+        }
         let driver = Driver {
             started,
             budget,

@@ -491,6 +491,78 @@ impl Table {
     }
 }
 
+/// A saved entry: the words of a slot (player, opponent, the rest packed),
+/// what [`Table::snapshot`] gives and [`Table::restore`] takes.
+pub type SavedEntry = [u64; 3];
+
+impl Table {
+    /// Every entry written since the last [`Table::clear`], each read whole:
+    /// a bucket that a writer holds or changes while it is read is read
+    /// again, up to a few times, then skipped. Search threads may go on
+    /// storing meanwhile; each saved entry is a result as true as when it
+    /// was stored, whatever the others.
+    pub fn snapshot(&self) -> Vec<SavedEntry> {
+        let mut saved = Vec::new();
+        for bucket in &self.buckets {
+            for _ in 0..4 {
+                let seq = bucket.seq.load(Ordering::Acquire);
+                if seq & 1 != 0 {
+                    std::hint::spin_loop();
+                    continue;
+                }
+                let entries = [bucket.slots[0].load(), bucket.slots[1].load()];
+                fence(Ordering::Acquire);
+                if bucket.seq.load(Ordering::Relaxed) != seq {
+                    continue;
+                }
+                for entry in entries {
+                    if entry.epoch == self.epoch && entry.depth > 0 {
+                        let mut packed = entry.packed().to_le_bytes();
+                        (packed[4], packed[6]) = (0, 0); // age, epoch: the table's own
+                        saved.push([entry.player, entry.opponent, u64::from_le_bytes(packed)]);
+                    }
+                }
+                break;
+            }
+        }
+        saved
+    }
+
+    /// Forgets everything, then holds `saved` (a [`Table::snapshot`], of a
+    /// table of any size) as results of the next search, so that it
+    /// replaces them no sooner than its own. Where more entries fall into
+    /// a bucket than it holds, the deepest stay. Entries of an empty or
+    /// impossible board (overlapping discs) are skipped.
+    pub fn restore(&mut self, saved: &[SavedEntry]) {
+        self.clear();
+        let age = self.age.get_mut().wrapping_add(1).max(1);
+        let epoch = self.epoch;
+        for &[player, opponent, packed] in saved {
+            let board = Board { player, opponent };
+            let mut entry = Entry::unpack(board, packed);
+            if player & opponent != 0 || entry.depth == 0 {
+                continue;
+            }
+            (entry.age, entry.epoch) = (age, epoch);
+            let bucket = &self.buckets[(board.hash64() as usize) & self.bucket_mask];
+            let stored = bucket
+                .slots
+                .each_ref()
+                .map(|slot| self.current(slot.load()));
+            let (slot, replaces) = match stored.iter().position(|e| e.holds(board)) {
+                Some(same) => (same, stored[same].depth <= entry.depth),
+                None => {
+                    let shallower = usize::from(stored[1].depth < stored[0].depth);
+                    (shallower, stored[shallower].depth < entry.depth)
+                }
+            };
+            if replaces {
+                bucket.slots[slot].save(&entry);
+            }
+        }
+    }
+}
+
 /// The number of buckets of a table of at most `mib` MiB (at least 1 MiB):
 /// a power of two, at least one.
 fn bucket_count(mib: usize) -> usize {
@@ -626,6 +698,75 @@ mod tests {
         table.new_search();
         table.store(board, at(2, 0, 1, 10));
         assert_eq!(table.probe(board), hit(1, 1, 2, 0, 10));
+    }
+
+    /// A snapshot restored into a table of another size answers every
+    /// probe as the table it was taken from; where a bucket is too small,
+    /// the deepest entries stay; the restored entries are the next
+    /// search's own.
+    #[test]
+    fn a_restored_snapshot_answers_as_the_table_it_was_taken_from() {
+        let boards: Vec<Board> =
+            crate::eval::test_support::random_game_boards(BoardSize::Eight, 20, 9);
+        let table = Table::new(1);
+        table.store(boards[0], record(3, -64, 64, 7, 1));
+        table.new_search();
+        for (i, &board) in boards.iter().enumerate().skip(1) {
+            table.store(
+                board,
+                record(1 + (i % 40) as u8, -64, 64, i as i32 % 60, i as u8),
+            );
+        }
+        let saved = table.snapshot();
+        assert!(saved.len() > boards.len() * 9 / 10, "{}", saved.len());
+        let mut large = Table::new(4);
+        large.store(boards[1], record(60, -64, 64, 0, 0));
+        large.restore(&saved);
+        for &board in &boards {
+            assert_eq!(large.probe(board), table.probe(board));
+        }
+        // One bucket: only the two deepest stay.
+        let mut one = Table::with_storage(Vec::new(), 1);
+        one.restore(&saved);
+        let mut depths: Vec<u8> = saved.iter().map(|e| e[2].to_le_bytes()[2]).collect();
+        depths.sort_unstable();
+        let kept: Vec<u8> = boards
+            .iter()
+            .filter_map(|&b| one.probe(b).map(|hit| hit.depth))
+            .collect();
+        assert_eq!(kept.len(), 2);
+        assert!(kept.iter().all(|&d| d >= depths[depths.len() - 2]));
+        // They count as the next search's: a shallower entry of that search
+        // goes before the restored one.
+        let deep = [saved
+            .iter()
+            .max_by_key(|e| e[2].to_le_bytes()[2])
+            .copied()
+            .unwrap()];
+        one.restore(&deep);
+        one.new_search();
+        let (a, b) = (Board::new(1, 2), Board::new(4, 8));
+        one.store(a, record(5, -64, 64, 0, 0));
+        one.store(b, record(3, -64, 64, 0, 0));
+        assert!(
+            one.probe(Board {
+                player: deep[0][0],
+                opponent: deep[0][1]
+            })
+            .is_some()
+        );
+        assert!(one.probe(a).is_none() && one.probe(b).is_some());
+        // Impossible boards are skipped.
+        let mut bad = saved.clone();
+        bad.push([3, 1, saved[0][2]]);
+        large.restore(&bad);
+        assert_eq!(
+            large.probe(Board {
+                player: 3,
+                opponent: 1
+            }),
+            None
+        );
     }
 
     #[test]

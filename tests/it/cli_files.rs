@@ -178,3 +178,99 @@ fn solve_writes_every_solved_position() {
     assert_eq!(positions, wanted);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `solve --checkpoint DIR`: a solve killed after a checkpoint goes on from
+/// it in the next run (which says so, and counts the nodes of both runs),
+/// gets the exact score, and removes the checkpoint; Ctrl-C saves one and
+/// exits 130.
+#[test]
+fn a_killed_solve_goes_on_from_its_checkpoint() {
+    let (dir, _, _, _) = workspace("checkpoint");
+    let checkpoints = dir.join("checkpoints");
+    let ffo = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/ffo-40-59.obf");
+    let args = |number: &str, every: &str| -> Vec<String> {
+        [
+            "solve",
+            ffo,
+            "--first-number",
+            "40",
+            "--range",
+            number,
+            "--threads",
+            "2",
+            "--checkpoint",
+            &checkpoints.display().to_string(),
+            "--checkpoint-every",
+            every,
+        ]
+        .map(String::from)
+        .to_vec()
+    };
+    let files = || -> Vec<PathBuf> {
+        let Ok(entries) = std::fs::read_dir(&checkpoints) else {
+            return Vec::new();
+        };
+        entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "oxtt"))
+            .collect()
+    };
+    // Kill (as a crash would) once a checkpoint is there.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_oxello"))
+        .args(args("41", "0.05"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while files().is_empty() && child.try_wait().unwrap().is_none() {
+        assert!(std::time::Instant::now() < deadline, "no checkpoint");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    // FFO #41 takes about 14 M nodes, a second on two threads: far more
+    // than the first checkpoint's 0.05 s.
+    assert_eq!(files().len(), 1, "{:?}", files());
+    let resume = args("41", "600");
+    let resume: Vec<&str> = resume.iter().map(String::as_str).collect();
+    let (code, table, err) = run(&resume);
+    assert_eq!(code, 0, "{err:?}");
+    assert!(
+        err.iter().any(|l| l.contains("#41: resumed from")),
+        "{err:?}"
+    );
+    assert!(
+        table
+            .iter()
+            .any(|l| l.starts_with(" 41 |") && l.contains("h4 |    +0 |       +0")),
+        "{table:?}"
+    );
+    assert!(files().is_empty(), "{:?}", files());
+    // Ctrl-C (`kill -INT`) saves a checkpoint and exits 130: FFO #45 takes
+    // about 130 M nodes, several seconds.
+    if cfg!(unix) {
+        let child = std::process::Command::new(env!("CARGO_BIN_EXE_oxello"))
+            .args(args("45", "600"))
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let kill = std::process::Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status();
+        let output = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&output.stderr);
+        match kill {
+            Ok(status) => {
+                assert!(status.success());
+                assert_eq!(output.status.code(), Some(130), "{err}");
+                assert!(err.contains("checkpoint saved in"), "{err}");
+                assert_eq!(files().len(), 1, "{err}");
+            }
+            Err(e) => eprintln!("SKIPPED the Ctrl-C part: no `kill` command ({e})"),
+        }
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}

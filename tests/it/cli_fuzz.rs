@@ -155,6 +155,8 @@ const SUBS: &[Sub] = &[
             ("--sample-wthor", &["/nonexistent"]),
             ("--sample-selfplay", &["/nonexistent.jsonl"]),
             ("--engine-moves", &["4"]),
+            ("--checkpoint", &["checkpoints", "/nonexistent/checkpoints"]),
+            ("--checkpoint-every", &["0.5", "0", "-3", "1e400", "nan"]),
         ],
         positions: SOLVABLE,
     },
@@ -411,8 +413,17 @@ struct Outcome {
 }
 
 fn run(args: &[String]) -> Outcome {
+    // In a folder of its own: a line may name files or folders to write
+    // (`--checkpoint abc`).
+    static FOLDER: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    let folder = FOLDER.get_or_init(|| {
+        let folder = std::env::temp_dir().join(format!("oxello-fuzz-{}", std::process::id()));
+        std::fs::create_dir_all(&folder).expect("a temporary folder");
+        folder
+    });
     let mut child = Command::new(env!("CARGO_BIN_EXE_oxello"))
         .args(args)
+        .current_dir(folder)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -547,6 +558,9 @@ fn fuzzed_command_lines_fail_cleanly() {
         }
     });
     let failures = failures.into_inner().unwrap();
+    let _ = std::fs::remove_dir_all(
+        std::env::temp_dir().join(format!("oxello-fuzz-{}", std::process::id())),
+    );
     println!(
         "{CASES} command lines (seed {seed}) in {:.1} s, exit codes 0, 1, 2: {:?}",
         started.elapsed().as_secs_f64(),

@@ -22,7 +22,7 @@ fn same_node_limit_gives_the_same_result() {
         ..Limits::default()
     };
     let run = || {
-        let mut searcher = Searcher::new(16);
+        let searcher = Searcher::new(16);
         searcher.search(&position, &limits, &StopSignal::new(), &mut |_| {})
     };
     let (first, second) = (run(), run());
@@ -87,7 +87,7 @@ fn multi_pv_finds_distinct_moves_in_score_order() {
         "--OOOOOXO-OOOOOXOOXOOXOXOXOOXXOXOXXXXOXXOOXXXXXX--XXXX-X-XXXXXX- X",
     )
     .unwrap();
-    let mut searcher = Searcher::new(16);
+    let searcher = Searcher::new(16);
     let limits = Limits {
         solve_empties: Some(64),
         multi_pv: 4,
