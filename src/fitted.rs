@@ -83,10 +83,18 @@ impl fmt::Display for FittedError {
 
 impl std::error::Error for FittedError {}
 
-/// FNV-1a, 32 bits: the body checksum (and a table checkpoint's,
-/// [`crate::search::checkpoint`]).
+/// FNV-1a, 32 bits: the body checksum.
 pub(crate) const fn checksum(bytes: &[u8]) -> u32 {
-    let mut hash = 0x811c_9dc5u32;
+    checksum_on(FNV_START, bytes)
+}
+
+/// FNV-1a's starting value.
+pub(crate) const FNV_START: u32 = 0x811c_9dc5;
+
+/// The FNV-1a checksum of some bytes (`hash`, [`FNV_START`] for none)
+/// and then `bytes`: a checksum taken piece by piece, as a table
+/// checkpoint's ([`crate::search::checkpoint`]).
+pub(crate) const fn checksum_on(mut hash: u32, bytes: &[u8]) -> u32 {
     let mut i = 0;
     while i < bytes.len() {
         hash = (hash ^ bytes[i] as u32).wrapping_mul(0x0100_0193);

@@ -34,7 +34,7 @@
 //! use oxello::search::{Limits, Searcher, StopSignal};
 //! use oxello::{BoardSize, Position};
 //!
-//! let mut searcher = Searcher::new(1);
+//! let searcher = Searcher::new(1);
 //! let limits = Limits { solve_empties: Some(64), ..Limits::default() };
 //! let result = searcher.search(&Position::start(BoardSize::Four), &limits, &StopSignal::new(), &mut |_| {});
 //! assert_eq!(result.score, -10);

@@ -9,7 +9,9 @@ use oxello::bitboard::BoardSize;
 use oxello::formats::{board_string, obf, wthor};
 use oxello::json::{SearchJson, to_line};
 use oxello::position::Position;
-use oxello::search::{Depth, Limits, SearchResult, Searcher, Selectivity, SolveMode, StopSignal};
+use oxello::search::{
+    Depth, Limits, SearchResult, Searcher, Selectivity, SolveMode, StopReason, StopSignal,
+};
 use oxello::train::patterns::is_held_out;
 use std::error::Error;
 use std::io::Write;
@@ -182,14 +184,21 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
     let checkpoints = args
         .checkpoint
         .as_deref()
-        .map(|dir| Checkpoints::new(dir, args.checkpoint_every))
+        .map(|dir| Checkpoints::new(dir, args.checkpoint_every, mode))
         .transpose()?;
-    // With checkpoints, Ctrl-C stops the solve and saves one; without, it
-    // ends the process as it always does.
+    // With checkpoints, Ctrl-C stops the solve and saves one, and a second
+    // Ctrl-C ends the process at once (as during a long save); without,
+    // Ctrl-C ends it as it always does.
     let stop = StopSignal::new();
     if checkpoints.is_some() {
         let signal = stop.clone();
-        if let Err(error) = ctrlc::set_handler(move || signal.stop()) {
+        let installed = ctrlc::set_handler(move || {
+            if signal.is_stopped() {
+                std::process::exit(130);
+            }
+            signal.stop();
+        });
+        if let Err(error) = installed {
             log::warn!("oxello: Ctrl-C is not caught, no checkpoint is saved on it: {error}");
         }
     }
@@ -222,6 +231,11 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
     // A bar for a suite only; one position shows nothing but its row.
     let bar = super::progress::counting_several(tasks.len(), "positions");
     for task in &tasks {
+        // Ctrl-C between two positions: the next one is not started.
+        if stop.is_stopped() {
+            bar.finish_and_clear();
+            return Ok(ExitCode::from(130));
+        }
         // Written exact solves list every best move: the solve goes on past
         // the best with null windows until a search fails low.
         let ties_only = !args.all_moves && args.write.is_some() && mode == SolveMode::Exact;
@@ -266,12 +280,12 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
         let searcher = &searcher;
         let mut result = std::thread::scope(|scope| {
             let (done, running) = std::sync::mpsc::channel::<()>();
-            let (saved, saving) = std::sync::mpsc::channel::<()>();
+            let (searching, searched) = std::sync::mpsc::channel::<()>();
             let progress = &progress;
             scope.spawn(move || progress.heartbeat(&running, &|| searcher.nodes_now()));
             if let Some(checkpoints) = &checkpoints {
                 scope.spawn(move || {
-                    checkpoints.keep(searcher, &task.position, before, progress, &saving);
+                    checkpoints.keep(searcher, &task.position, before, progress, &searched);
                 });
             }
             let result = searcher.search(&task.position, &limits, &stop, &mut |report| {
@@ -283,13 +297,14 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
                     ));
                 }
             });
-            drop((done, saved));
+            drop((done, searching));
             result
         });
-        result.nodes += before.nodes;
+        result.nodes = result.nodes.saturating_add(before.nodes);
         result.elapsed += before.elapsed;
-        if stop.is_stopped() {
-            // Ctrl-C: the result is no solve; the table is what to keep.
+        if result.stopped == Some(StopReason::Signal) {
+            // Ctrl-C: the result is no solve; the table is what to keep. (A
+            // solve that finished as Ctrl-C came is written as any other.)
             if let Some(checkpoints) = &checkpoints
                 && checkpoints.save(
                     searcher,
@@ -323,7 +338,7 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
         if !agrees {
             totals.2 += 1;
         }
-        totals.0 += result.nodes;
+        totals.0 = totals.0.saturating_add(result.nodes);
         totals.1 += result.elapsed;
         // Appended after every position, before its row (which a closed
         // stdout ends): a long run keeps what it solved.
@@ -332,11 +347,11 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
                 .and_then(|()| file.flush())
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         }
-        // Only once the solve is written does its checkpoint go.
+        bar.suspend(|| print_row(&mut out, args.json, task, &result, agrees))?;
+        // Only once the solve is written and shown does its checkpoint go.
         if let Some(checkpoints) = &checkpoints {
             checkpoints.finish(&task.position);
         }
-        bar.suspend(|| print_row(&mut out, args.json, task, &result, agrees))?;
         bar.inc(1);
     }
     bar.finish_and_clear();

@@ -1,12 +1,12 @@
 //! `oxello solve --checkpoint DIR`: the table of a long solve saved now and
-//! then, one file a position, and a solve of the same position started from
-//! it ([`oxello::search::checkpoint`]).
+//! then, one file a position and kind of solve, and a solve of the same
+//! position started from it ([`oxello::search::checkpoint`]).
 
 use super::solve_progress::SolveProgress;
 use super::usage;
 use oxello::position::Position;
-use oxello::search::Searcher;
-use oxello::search::checkpoint::Checkpoint;
+use oxello::search::checkpoint::Header;
+use oxello::search::{Searcher, SolveMode};
 use std::error::Error;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 pub struct Checkpoints {
     dir: PathBuf,
     every: Duration,
+    mode: SolveMode,
 }
 
 /// What the runs before this one spent on a position: nodes and time.
@@ -25,10 +26,19 @@ pub struct Before {
     pub elapsed: Duration,
 }
 
+/// A save takes at most this share of the time: with a large table
+/// (seconds a save) the saves come less often than asked.
+const SAVE_SHARE: u32 = 4;
+
 impl Checkpoints {
-    /// Checkpoints in the folder `dir` (made if missing) every
-    /// `every_seconds`.
-    pub fn new(dir: &Path, every_seconds: f64) -> Result<Checkpoints, Box<dyn Error>> {
+    /// Checkpoints of `mode` solves in the folder `dir` (made if missing,
+    /// and tried at once: a folder it cannot write is refused now, not at
+    /// the first save) every `every_seconds`.
+    pub fn new(
+        dir: &Path,
+        every_seconds: f64,
+        mode: SolveMode,
+    ) -> Result<Checkpoints, Box<dyn Error>> {
         let every = Duration::try_from_secs_f64(every_seconds)
             .ok()
             .filter(|every| !every.is_zero())
@@ -37,19 +47,29 @@ impl Checkpoints {
                     "--checkpoint-every {every_seconds}: give a positive number of seconds"
                 ))
             })?;
-        std::fs::create_dir_all(dir).map_err(|e| format!("--checkpoint {}: {e}", dir.display()))?;
+        let cannot = |e: std::io::Error| format!("--checkpoint {}: {e}", dir.display());
+        std::fs::create_dir_all(dir).map_err(cannot)?;
+        let probe = dir.join(format!(".probe-{}", std::process::id()));
+        std::fs::write(&probe, b"").map_err(cannot)?;
+        std::fs::remove_file(&probe).map_err(cannot)?;
         Ok(Checkpoints {
             dir: dir.to_path_buf(),
             every,
+            mode,
         })
     }
 
-    /// The checkpoint file of `position`: named by its board, so that the
-    /// folder can hold those of several positions (a suite's skipped ones).
+    /// The checkpoint file of `position`: named by its board and the kind
+    /// of solve, so that the folder can hold those of several positions (a
+    /// suite's skipped ones) and an exact solve's and a WLD one's apart.
     pub fn path(&self, position: &Position) -> PathBuf {
         let board = position.board;
+        let mode = match self.mode {
+            SolveMode::Exact => "exact",
+            SolveMode::Wld => "wld",
+        };
         self.dir.join(format!(
-            "{n}x{n}-{:016x}-{:016x}.oxtt",
+            "{n}x{n}-{:016x}-{:016x}-{mode}.oxtt",
             board.player,
             board.opponent,
             n = position.size.n()
@@ -57,68 +77,101 @@ impl Checkpoints {
     }
 
     /// Readies `searcher` for the solve of `position`: its checkpoint's
-    /// table if there is one, else an empty table. Returns what the runs
-    /// before spent on it.
+    /// table if there is one, else an empty table. A checkpoint that
+    /// cannot be used (damaged, of another format or build) is renamed
+    /// aside, never overwritten. Returns what the runs before spent.
     pub fn start(
         &self,
         searcher: &mut Searcher,
         position: &Position,
         progress: &SolveProgress,
     ) -> Before {
-        searcher.clear();
         let path = self.path(position);
-        let checkpoint = match Checkpoint::read(&path) {
-            Ok(Some(checkpoint)) if checkpoint.is_of(position) => checkpoint,
-            Ok(None) => return Before::default(),
-            Ok(Some(_)) => {
-                log::warn!(
-                    "{}: the checkpoint of another position; solving from the beginning",
-                    path.display()
-                );
+        let refused = match Header::read(&path) {
+            Ok(None) => {
+                searcher.clear();
                 return Before::default();
             }
-            Err(e) => {
-                log::warn!("{}: {e}; solving from the beginning", path.display());
-                return Before::default();
+            Ok(Some(header)) if !header.is_of(position, self.mode) => {
+                "the checkpoint of another position or solve".to_string()
             }
+            Ok(Some(_)) => match searcher.restore_checkpoint(&path) {
+                Ok(Some(restored)) => {
+                    let header = restored.header;
+                    let smaller = if restored.kept < restored.saved as usize {
+                        format!(" (the table holds {} of them)", restored.kept)
+                    } else {
+                        String::new()
+                    };
+                    progress.note(
+                        &format!(
+                            "resumed from {} ({} entries{smaller}; {} nodes, {:.1} s before)",
+                            path.display(),
+                            restored.saved,
+                            header.nodes,
+                            header.elapsed.as_secs_f64()
+                        ),
+                        serde_json::json!({
+                            "resumed": path.display().to_string(),
+                            "entries": restored.saved,
+                            "kept": restored.kept,
+                            "nodes_before": header.nodes,
+                            "time_before": header.elapsed.as_secs_f64(),
+                        }),
+                    );
+                    return Before {
+                        nodes: header.nodes,
+                        elapsed: header.elapsed,
+                    };
+                }
+                Ok(None) => return Before::default(),
+                Err(e) => e.to_string(),
+            },
+            Err(e) => e.to_string(),
         };
-        searcher.restore(&checkpoint);
+        searcher.clear();
+        let mut aside = path.clone().into_os_string();
+        aside.push(".bad");
+        let aside = PathBuf::from(aside);
+        let kept = match std::fs::rename(&path, &aside) {
+            Ok(()) => format!("kept aside as {}", aside.display()),
+            Err(e) => format!("cannot be kept aside ({e})"),
+        };
         progress.note(
             &format!(
-                "resumed from {} ({} entries; {} nodes, {:.1} s before)",
-                path.display(),
-                checkpoint.len(),
-                checkpoint.nodes,
-                checkpoint.elapsed.as_secs_f64()
+                "{}: {refused}; solving from the beginning, and the file {kept}",
+                path.display()
             ),
-            serde_json::json!({
-                "resumed": path.display().to_string(),
-                "entries": checkpoint.len(),
-                "nodes_before": checkpoint.nodes,
-                "time_before": checkpoint.elapsed.as_secs_f64(),
-            }),
+            serde_json::json!({ "error": format!("{}: {refused}", path.display()) }),
         );
-        Before {
-            nodes: checkpoint.nodes,
-            elapsed: checkpoint.elapsed,
-        }
+        Before::default()
     }
 
-    /// Saves the table of the running solve every [`Checkpoints::every`],
-    /// until `done` closes.
+    /// Saves the table of the running solve every [`Checkpoints::every`]
+    /// (or less often when saves are slow), until `searched` closes.
     pub fn keep(
         &self,
         searcher: &Searcher,
         position: &Position,
         before: Before,
         progress: &SolveProgress,
-        done: &Receiver<()>,
+        searched: &Receiver<()>,
     ) {
         let started = Instant::now();
-        while let Err(RecvTimeoutError::Timeout) = done.recv_timeout(self.every) {
-            let nodes = before.nodes + searcher.nodes_now().unwrap_or(0);
-            let elapsed = before.elapsed + started.elapsed();
-            self.save(searcher, position, nodes, elapsed, progress);
+        let mut wait = self.every;
+        while let Err(RecvTimeoutError::Timeout) = searched.recv_timeout(wait) {
+            let nodes = before
+                .nodes
+                .saturating_add(searcher.nodes_now().unwrap_or(0));
+            let clock = Instant::now();
+            self.save(
+                searcher,
+                position,
+                nodes,
+                before.elapsed + started.elapsed(),
+                progress,
+            );
+            wait = self.every.max(clock.elapsed() * SAVE_SHARE);
         }
     }
 
@@ -134,13 +187,12 @@ impl Checkpoints {
     ) -> bool {
         let clock = Instant::now();
         let path = self.path(position);
-        let checkpoint = searcher.checkpoint(position, nodes, elapsed);
-        match checkpoint.write(&path) {
-            Ok(()) => {
+        let header = Header::new(position, self.mode, nodes, elapsed);
+        match searcher.save_checkpoint(&path, &header) {
+            Ok(entries) => {
                 log::info!(
-                    "{}: {} entries saved in {:.2} s",
+                    "{}: {entries} entries saved in {:.2} s",
                     path.display(),
-                    checkpoint.len(),
                     clock.elapsed().as_secs_f64()
                 );
                 true
@@ -155,13 +207,26 @@ impl Checkpoints {
         }
     }
 
-    /// `position` is solved: its checkpoint goes, with the part of one
+    /// `position` is solved: its checkpoint goes, with any part of one
     /// that a killed run was writing.
     pub fn finish(&self, position: &Position) {
         let path = self.path(position);
-        let mut part = path.clone().into_os_string();
-        part.push(".part");
-        for path in [path, PathBuf::from(part)] {
+        let name = path
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let parts = std::fs::read_dir(&self.dir)
+            .into_iter()
+            .flatten()
+            .filter_map(Result::ok)
+            .map(|entry| entry.path())
+            .filter(|part| {
+                part.file_name()
+                    .map(|n| n.to_string_lossy())
+                    .is_some_and(|n| n.starts_with(&format!("{name}.")) && n.ends_with(".part"))
+            });
+        for path in std::iter::once(path.clone()).chain(parts) {
             match std::fs::remove_file(&path) {
                 Ok(()) => {}
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}

@@ -204,7 +204,6 @@ impl SolveProgress {
         }
     }
 
-    /// One line on stderr, above the progress bar if one is drawn.
     /// Says `text` about this solve, or `json` (with the position's
     /// number) under `--json`.
     pub fn note(&self, text: &str, json: serde_json::Value) {
@@ -219,6 +218,7 @@ impl SolveProgress {
         }
     }
 
+    /// One line on stderr, above the progress bar if one is drawn.
     fn say(&self, line: &str) {
         self.bar.suspend(|| eprintln!("{line}"));
     }

@@ -119,7 +119,8 @@ impl Searcher {
     /// line of every completed iteration. Always returns a legal move when
     /// the side to move has one, even if stopped at once. Takes `&self`, so
     /// that another thread may save the table meanwhile
-    /// ([`Searcher::checkpoint`]).
+    /// ([`Searcher::save_checkpoint`]); run one search at a time (two would
+    /// share the table, and [`Searcher::nodes_now`] follows the later).
     pub fn search(
         &self,
         position: &Position,

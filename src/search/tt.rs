@@ -36,9 +36,11 @@
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering, fence};
 
+use crate::bitboard::BoardSize;
 use crate::board::Board;
 use crate::search::huge_pages;
 use crate::search::params::{SCORE_MAX, SCORE_MIN};
+use crate::search::selectivity::Selectivity;
 
 /// Exact endgame results are recorded at this depth plus the number of empty
 /// squares: deeper than any midgame depth, so a midgame probe may use them,
@@ -492,17 +494,38 @@ impl Table {
 }
 
 /// A saved entry: the words of a slot (player, opponent, the rest packed),
-/// what [`Table::snapshot`] gives and [`Table::restore`] takes.
+/// what [`Table::snapshot_each`] gives and [`Table::restore_one`] takes.
 pub type SavedEntry = [u64; 3];
 
+/// What the numbers of an entry mean, as one number: the depth of exact
+/// results, the selectivity of a full-width search, the percentages of the
+/// selectivity indices and the score range. A saved table is read back
+/// only by a build whose entries mean the same (`search/checkpoint.rs`):
+/// an entry of 99% read as 100% would be taken for a proof.
+pub const ENTRY_MEANING: u32 = {
+    let mut bytes = [0u8; 16];
+    bytes[0] = EXACT_DEPTH_BASE;
+    bytes[1] = NO_SELECTIVITY;
+    bytes[2] = SCORE_MIN as i8 as u8;
+    bytes[3] = SCORE_MAX as u8;
+    let mut i = 0;
+    while i <= NO_SELECTIVITY as usize {
+        bytes[4 + i] = Selectivity::from_index(i as u8).percent() as u8;
+        i += 1;
+    }
+    crate::fitted::checksum(&bytes)
+};
+
+const _: () = assert!(NO_SELECTIVITY == Selectivity::NONE.index());
+
 impl Table {
-    /// Every entry written since the last [`Table::clear`], each read whole:
-    /// a bucket that a writer holds or changes while it is read is read
-    /// again, up to a few times, then skipped. Search threads may go on
-    /// storing meanwhile; each saved entry is a result as true as when it
-    /// was stored, whatever the others.
-    pub fn snapshot(&self) -> Vec<SavedEntry> {
-        let mut saved = Vec::new();
+    /// Calls `save` with every entry written since the last
+    /// [`Table::clear`], each read whole: a bucket that a writer holds or
+    /// changes while it is read is read again, up to a few times, then
+    /// skipped. Search threads may go on storing meanwhile; each saved
+    /// entry is a result as true as when it was stored, whatever the
+    /// others. Age and epoch are left out (a restore sets its own).
+    pub fn snapshot_each(&self, mut save: impl FnMut(SavedEntry)) {
         for bucket in &self.buckets {
             for _ in 0..4 {
                 let seq = bucket.seq.load(Ordering::Acquire);
@@ -517,49 +540,86 @@ impl Table {
                 }
                 for entry in entries {
                     if entry.epoch == self.epoch && entry.depth > 0 {
-                        let mut packed = entry.packed().to_le_bytes();
-                        (packed[4], packed[6]) = (0, 0); // age, epoch: the table's own
-                        saved.push([entry.player, entry.opponent, u64::from_le_bytes(packed)]);
+                        let bare = Entry {
+                            age: 0,
+                            epoch: 0,
+                            ..entry
+                        };
+                        save([entry.player, entry.opponent, bare.packed()]);
                     }
                 }
                 break;
             }
         }
+    }
+
+    /// Every entry [`Table::snapshot_each`] gives, in a vector.
+    pub fn snapshot(&self) -> Vec<SavedEntry> {
+        let mut saved = Vec::new();
+        self.snapshot_each(|entry| saved.push(entry));
         saved
     }
 
-    /// Forgets everything, then holds `saved` (a [`Table::snapshot`], of a
-    /// table of any size) as results of the next search, so that it
-    /// replaces them no sooner than its own. Where more entries fall into
-    /// a bucket than it holds, the deepest stay. Entries of an empty or
-    /// impossible board (overlapping discs) are skipped.
-    pub fn restore(&mut self, saved: &[SavedEntry]) {
-        self.clear();
-        let age = self.age.get_mut().wrapping_add(1).max(1);
-        let epoch = self.epoch;
-        for &[player, opponent, packed] in saved {
-            let board = Board { player, opponent };
-            let mut entry = Entry::unpack(board, packed);
-            if player & opponent != 0 || entry.depth == 0 {
-                continue;
-            }
-            (entry.age, entry.epoch) = (age, epoch);
-            let bucket = &self.buckets[(board.hash64() as usize) & self.bucket_mask];
-            let stored = bucket
-                .slots
-                .each_ref()
-                .map(|slot| self.current(slot.load()));
-            let (slot, replaces) = match stored.iter().position(|e| e.holds(board)) {
-                Some(same) => (same, stored[same].depth <= entry.depth),
-                None => {
-                    let shallower = usize::from(stored[1].depth < stored[0].depth);
-                    (shallower, stored[shallower].depth < entry.depth)
-                }
-            };
-            if replaces {
-                bucket.slots[slot].save(&entry);
-            }
+    /// Stores `saved` (an entry of a [`Table::snapshot_each`] of a table of
+    /// any size, for boards of `size`) as a result of the next search, so
+    /// that that search replaces it no sooner than its own. Where a bucket
+    /// is full, the deeper entry stays. Returns whether it was stored: an
+    /// entry that no search could have written (discs off the board or on
+    /// one square, bounds out of range or crossed, an exact depth that is
+    /// not its empties', a selectivity or move out of range) is refused.
+    /// Call [`Table::clear`] first to start from nothing.
+    pub fn restore_one(&mut self, saved: SavedEntry, size: BoardSize) -> bool {
+        let [player, opponent, packed] = saved;
+        let board = Board { player, opponent };
+        let mut entry = Entry::unpack(board, packed);
+        let empties = (size.mask() & !(player | opponent)).count_ones();
+        let possible = player & opponent == 0
+            && (player | opponent) & !size.mask() == 0
+            && entry.depth > 0
+            && (!is_exact(entry.depth) || entry.depth == exact_depth(empties))
+            && entry.selectivity <= NO_SELECTIVITY
+            && i32::from(entry.lower) >= SCORE_MIN
+            && entry.lower <= entry.upper
+            && i32::from(entry.upper) <= SCORE_MAX
+            && (entry.best == NO_MOVE || (entry.best < 64 && size.mask() >> entry.best & 1 != 0));
+        if !possible {
+            return false;
         }
+        entry.age = self.age.get_mut().wrapping_add(1).max(1);
+        entry.epoch = self.epoch;
+        let bucket = &self.buckets[(board.hash64() as usize) & self.bucket_mask];
+        let stored = bucket
+            .slots
+            .each_ref()
+            .map(|slot| self.current(slot.load()));
+        let (slot, replaces) = match stored.iter().position(|e| e.holds(board)) {
+            Some(same) => (same, stored[same].depth <= entry.depth),
+            None => {
+                let shallower = usize::from(stored[1].depth < stored[0].depth);
+                (shallower, stored[shallower].depth < entry.depth)
+            }
+        };
+        if replaces {
+            bucket.slots[slot].save(&entry);
+        }
+        replaces
+    }
+
+    /// Forgets everything, then restores every entry of `saved`; returns
+    /// how many the table holds.
+    pub fn restore(&mut self, saved: &[SavedEntry], size: BoardSize) -> usize {
+        self.clear();
+        for &entry in saved {
+            self.restore_one(entry, size);
+        }
+        self.count_entries()
+    }
+
+    /// Number of entries written since the last [`Table::clear`].
+    pub fn count_entries(&self) -> usize {
+        let mut count = 0;
+        self.snapshot_each(|_| count += 1);
+        count
     }
 }
 
@@ -714,20 +774,20 @@ mod tests {
         for (i, &board) in boards.iter().enumerate().skip(1) {
             table.store(
                 board,
-                record(1 + (i % 40) as u8, -64, 64, i as i32 % 60, i as u8),
+                record(1 + (i % 40) as u8, -64, 64, i as i32 % 60, (i % 64) as u8),
             );
         }
         let saved = table.snapshot();
         assert!(saved.len() > boards.len() * 9 / 10, "{}", saved.len());
         let mut large = Table::new(4);
         large.store(boards[1], record(60, -64, 64, 0, 0));
-        large.restore(&saved);
+        large.restore(&saved, BoardSize::Eight);
         for &board in &boards {
             assert_eq!(large.probe(board), table.probe(board));
         }
         // One bucket: only the two deepest stay.
         let mut one = Table::with_storage(Vec::new(), 1);
-        one.restore(&saved);
+        one.restore(&saved, BoardSize::Eight);
         let mut depths: Vec<u8> = saved.iter().map(|e| e[2].to_le_bytes()[2]).collect();
         depths.sort_unstable();
         let kept: Vec<u8> = boards
@@ -743,7 +803,7 @@ mod tests {
             .max_by_key(|e| e[2].to_le_bytes()[2])
             .copied()
             .unwrap()];
-        one.restore(&deep);
+        one.restore(&deep, BoardSize::Eight);
         one.new_search();
         let (a, b) = (Board::new(1, 2), Board::new(4, 8));
         one.store(a, record(5, -64, 64, 0, 0));
@@ -756,17 +816,85 @@ mod tests {
             .is_some()
         );
         assert!(one.probe(a).is_none() && one.probe(b).is_some());
-        // Impossible boards are skipped.
-        let mut bad = saved.clone();
-        bad.push([3, 1, saved[0][2]]);
-        large.restore(&bad);
-        assert_eq!(
-            large.probe(Board {
-                player: 3,
-                opponent: 1
-            }),
-            None
-        );
+        // Entries no search could have written are refused.
+        let good = saved[0];
+        let [player, opponent, packed] = good;
+        let with = |f: &dyn Fn(&mut Entry)| {
+            let mut entry = Entry::unpack(Board { player, opponent }, packed);
+            f(&mut entry);
+            [player, opponent, entry.packed()]
+        };
+        let empties = 64 - (player | opponent).count_ones();
+        let six = BoardSize::Six;
+        for (bad, size) in [
+            ([3, 1, packed], BoardSize::Eight),
+            (good, six),
+            (with(&|e| e.depth = 0), BoardSize::Eight),
+            (with(&|e| (e.lower, e.upper) = (5, 4)), BoardSize::Eight),
+            (with(&|e| e.upper = 65), BoardSize::Eight),
+            (
+                with(&|e| e.selectivity = NO_SELECTIVITY + 1),
+                BoardSize::Eight,
+            ),
+            (with(&|e| e.best = 64), BoardSize::Eight),
+            (
+                with(&|e| e.depth = exact_depth(empties + 1)),
+                BoardSize::Eight,
+            ),
+        ] {
+            let mut table = Table::new(1);
+            assert!(!table.restore_one(bad, size), "{bad:?}");
+            assert_eq!(table.count_entries(), 0);
+        }
+        let mut table = Table::new(1);
+        assert!(table.restore_one(with(&|e| e.depth = exact_depth(empties)), BoardSize::Eight));
+    }
+
+    /// A snapshot taken while threads store gives only whole entries:
+    /// each as one store wrote it.
+    #[test]
+    fn a_snapshot_beside_storing_threads_holds_only_whole_entries() {
+        let table = Table::with_storage(Vec::new(), 64);
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        // Every field follows from the board: a torn entry would not.
+        let record_of = |i: u64| {
+            let board = Board::new(i << 20 | 1, i << 40 | 2);
+            let depth = 1 + (i % 50) as u8;
+            (
+                board,
+                record(depth, -64, 64, (i % 100) as i32 - 50, (i % 64) as u8),
+            )
+        };
+        let consistent = |[player, _, packed]: SavedEntry| {
+            let i = player >> 20;
+            let (board, rec) = record_of(i);
+            let entry = Entry::unpack(board, packed);
+            board.player == player
+                && entry.depth == rec.depth
+                && i32::from(entry.lower) == rec.score
+                && entry.best == rec.best
+        };
+        let mut checked = 0;
+        std::thread::scope(|scope| {
+            for t in 0..2u64 {
+                let (table, stop) = (&table, &stop);
+                scope.spawn(move || {
+                    let mut i = t;
+                    while !stop.load(Ordering::Relaxed) {
+                        let (board, rec) = record_of(1 + i % 5000);
+                        table.store(board, rec);
+                        i += 2;
+                    }
+                });
+            }
+            for _ in 0..200 {
+                let saved = table.snapshot();
+                assert!(saved.iter().all(|&e| consistent(e)));
+                checked += saved.len();
+            }
+            stop.store(true, Ordering::Relaxed);
+        });
+        assert!(checked > 1000, "{checked}");
     }
 
     #[test]

@@ -223,7 +223,15 @@ fn a_killed_solve_goes_on_from_its_checkpoint() {
         .spawn()
         .unwrap();
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    while files().is_empty() && child.try_wait().unwrap().is_none() {
+    // A checkpoint with some work in it (the first may come before the
+    // search's first node).
+    let worked = || {
+        files().iter().any(|path| {
+            oxello::search::checkpoint::Header::read(path)
+                .is_ok_and(|header| header.is_some_and(|h| h.nodes > 0))
+        })
+    };
+    while !worked() && child.try_wait().unwrap().is_none() {
         assert!(std::time::Instant::now() < deadline, "no checkpoint");
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
@@ -236,27 +244,38 @@ fn a_killed_solve_goes_on_from_its_checkpoint() {
     let resume: Vec<&str> = resume.iter().map(String::as_str).collect();
     let (code, table, err) = run(&resume);
     assert_eq!(code, 0, "{err:?}");
-    assert!(
-        err.iter().any(|l| l.contains("#41: resumed from")),
-        "{err:?}"
-    );
-    assert!(
-        table
-            .iter()
-            .any(|l| l.starts_with(" 41 |") && l.contains("h4 |    +0 |       +0")),
-        "{table:?}"
-    );
+    // "solve #41: resumed from FILE (N entries; X nodes, Y s before)"
+    let before: u64 = err
+        .iter()
+        .find_map(|l| l.strip_prefix("solve #41: resumed from "))
+        .and_then(|l| l.split("; ").nth(1))
+        .and_then(|l| l.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no resume note: {err:?}"));
+    let row = table
+        .iter()
+        .find(|l| l.starts_with(" 41 |"))
+        .unwrap_or_else(|| panic!("{table:?}"));
+    assert!(row.contains("h4 |    +0 |       +0"), "{row}");
+    // The row counts the nodes of both runs.
+    let nodes: u64 = row.split('|').nth(5).unwrap().trim().parse().unwrap();
+    assert!(nodes > before && before > 0, "{nodes} {before}");
     assert!(files().is_empty(), "{:?}", files());
     // Ctrl-C (`kill -INT`) saves a checkpoint and exits 130: FFO #45 takes
-    // about 130 M nodes, several seconds.
+    // about 130 M nodes, several seconds. The signal goes once a first
+    // checkpoint is there, so after the handler is set.
     if cfg!(unix) {
         let child = std::process::Command::new(env!("CARGO_BIN_EXE_oxello"))
-            .args(args("45", "600"))
+            .args(args("45", "0.05"))
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::piped())
             .spawn()
             .unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(300));
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        while files().is_empty() {
+            assert!(std::time::Instant::now() < deadline, "no checkpoint");
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
         let kill = std::process::Command::new("kill")
             .args(["-INT", &child.id().to_string()])
             .status();

@@ -155,7 +155,7 @@ const SUBS: &[Sub] = &[
             ("--sample-wthor", &["/nonexistent"]),
             ("--sample-selfplay", &["/nonexistent.jsonl"]),
             ("--engine-moves", &["4"]),
-            ("--checkpoint", &["checkpoints", "/nonexistent/checkpoints"]),
+            ("--checkpoint", &["checkpoints", "/dev/null/checkpoints"]),
             ("--checkpoint-every", &["0.5", "0", "-3", "1e400", "nan"]),
         ],
         positions: SOLVABLE,

@@ -336,22 +336,28 @@ fn a_solve_resumed_from_a_checkpoint_keeps_the_work_done_before() {
             &mut |_| {},
         );
         assert!(stopped.stopped.is_some(), "FFO #{number}: not stopped");
-        let checkpoint = first.checkpoint(&entry.position, stopped.nodes, stopped.elapsed);
-        let bytes = checkpoint.encode();
-        let read = oxello::search::checkpoint::Checkpoint::decode(&bytes).unwrap();
-        assert!(read.is_of(&entry.position) && read.nodes == stopped.nodes);
+        let header = oxello::search::checkpoint::Header::new(
+            &entry.position,
+            SolveMode::Exact,
+            stopped.nodes,
+            stopped.elapsed,
+        );
+        let mut bytes = Vec::new();
+        let saved = first.write_checkpoint(&mut bytes, &header).unwrap();
         let mut second = Searcher::new(64);
-        second.restore(&read);
+        let restored = second
+            .read_checkpoint(&bytes[..], bytes.len() as u64)
+            .unwrap();
+        assert!(restored.header.is_of(&entry.position, SolveMode::Exact));
+        assert_eq!(restored.header.nodes, stopped.nodes);
+        assert_eq!(restored.kept as u64, saved);
         let resumed = second.search(&entry.position, &limits(None), &stop, &mut |_| {});
         assert_eq!(resumed.depth, oxello::search::Depth::Exact);
         assert_eq!(resumed.score, entry.best_score().unwrap(), "FFO #{number}");
         eprintln!(
             "FFO #{number}: {} nodes fresh; stopped at {}, then {} nodes from the checkpoint \
              ({} entries)",
-            fresh.nodes,
-            stopped.nodes,
-            resumed.nodes,
-            read.len()
+            fresh.nodes, stopped.nodes, resumed.nodes, restored.kept
         );
         // Most of the nodes before the stop are saved (measured: FFO #41
         // searches 1% of them again, #43 10%).
