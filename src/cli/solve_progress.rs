@@ -81,6 +81,19 @@ pub fn rough_duration(seconds: f64) -> String {
     )
 }
 
+/// A time already spent, in whole minutes (`15 minutes`, `2 hours 7
+/// minutes`): unlike an estimate, it is known, so it is not rounded to one
+/// figure (a heartbeat after 15 minutes said "20 minutes").
+fn elapsed_text(seconds: f64) -> String {
+    let minutes = (seconds / 60.0).floor().max(0.0) as u64;
+    let plural = |n: u64, unit: &str| format!("{n} {unit}{}", if n == 1 { "" } else { "s" });
+    match (minutes / 60, minutes % 60) {
+        (0, m) => plural(m, "minute"),
+        (h, 0) => plural(h, "hour"),
+        (h, m) => format!("{} {}", plural(h, "hour"), plural(m, "minute")),
+    }
+}
+
 /// How one position's solve reports.
 pub struct SolveProgress {
     number: usize,
@@ -196,7 +209,7 @@ impl SolveProgress {
                 self.say(&format!(
                     "solve #{}: still solving after {}{}",
                     self.number,
-                    rough_duration(seconds).trim_start_matches("about "),
+                    elapsed_text(seconds),
                     nodes.map_or(String::new(), |n| format!(", {n} nodes"))
                 ));
             }
@@ -235,6 +248,15 @@ mod tests {
         assert_eq!(rough_duration(1250.0), "about 20 minutes");
         assert_eq!(rough_duration(5400.0), "about 2 hours");
         assert_eq!(rough_duration(4e12), "about 100,000 years");
+    }
+
+    #[test]
+    fn elapsed_times_are_whole_minutes() {
+        assert_eq!(elapsed_text(60.5), "1 minute");
+        assert_eq!(elapsed_text(15.0 * 60.0 + 2.0), "15 minutes");
+        assert_eq!(elapsed_text(3600.0), "1 hour");
+        assert_eq!(elapsed_text(127.0 * 60.0), "2 hours 7 minutes");
+        assert_eq!(elapsed_text(61.0 * 60.0), "1 hour 1 minute");
     }
 
     /// Issue 75, defect 12: the estimate grows from seconds to ages.
