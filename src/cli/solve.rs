@@ -66,8 +66,8 @@ pub struct SolveArgs {
     /// goes once its position is solved.
     #[arg(long)]
     pub checkpoint: Option<std::path::PathBuf>,
-    /// Seconds between two checkpoints (a 64 MiB table takes about 0.3 s to
-    /// save).
+    /// Seconds between two checkpoints (a save writes the whole table; slow
+    /// saves come less often).
     #[arg(long, default_value_t = 600.0, requires = "checkpoint")]
     pub checkpoint_every: f64,
     /// Solve positions sampled from the WTHOR games of this folder instead
@@ -302,7 +302,7 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
         });
         result.nodes = result.nodes.saturating_add(before.nodes);
         result.elapsed += before.elapsed;
-        if result.stopped == Some(StopReason::Signal) {
+        if result.stopped == Some(StopReason::Signal) && stop.is_stopped() {
             // Ctrl-C: the result is no solve; the table is what to keep. (A
             // solve that finished as Ctrl-C came is written as any other.)
             if let Some(checkpoints) = &checkpoints
@@ -347,10 +347,19 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
                 .and_then(|()| file.flush())
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         }
+        // Only once the solve is kept (in the --write file, else shown) does
+        // its checkpoint go.
+        let finish = || {
+            if let Some(checkpoints) = &checkpoints {
+                checkpoints.finish(&task.position);
+            }
+        };
+        if written.is_some() {
+            finish();
+        }
         bar.suspend(|| print_row(&mut out, args.json, task, &result, agrees))?;
-        // Only once the solve is written and shown does its checkpoint go.
-        if let Some(checkpoints) = &checkpoints {
-            checkpoints.finish(&task.position);
+        if written.is_none() {
+            finish();
         }
         bar.inc(1);
     }

@@ -26,8 +26,8 @@ pub struct Before {
     pub elapsed: Duration,
 }
 
-/// A save takes at most this share of the time: with a large table
-/// (seconds a save) the saves come less often than asked.
+/// Saves are at least this many times their own duration apart: with a
+/// large table (seconds a save) they come less often than asked.
 const SAVE_SHARE: u32 = 4;
 
 impl Checkpoints {
@@ -79,7 +79,9 @@ impl Checkpoints {
     /// Readies `searcher` for the solve of `position`: its checkpoint's
     /// table if there is one, else an empty table. A checkpoint that
     /// cannot be used (damaged, of another format or build) is renamed
-    /// aside, never overwritten. Returns what the runs before spent.
+    /// aside (only if the rename fails does the next save replace it).
+    /// Parts of saves that a killed run left are removed. Returns what the
+    /// runs before spent.
     pub fn start(
         &self,
         searcher: &mut Searcher,
@@ -87,6 +89,7 @@ impl Checkpoints {
         progress: &SolveProgress,
     ) -> Before {
         let path = self.path(position);
+        self.remove_parts(&path);
         let refused = match Header::read(&path) {
             Ok(None) => {
                 searcher.clear();
@@ -211,6 +214,13 @@ impl Checkpoints {
     /// that a killed run was writing.
     pub fn finish(&self, position: &Position) {
         let path = self.path(position);
+        self.remove_parts(&path);
+        remove(&path);
+    }
+
+    /// Removes the parts of saves of `path` (`FILE.<process>.part`) that
+    /// killed runs left.
+    fn remove_parts(&self, path: &Path) {
         let name = path
             .file_name()
             .unwrap_or_default()
@@ -226,12 +236,17 @@ impl Checkpoints {
                     .map(|n| n.to_string_lossy())
                     .is_some_and(|n| n.starts_with(&format!("{name}.")) && n.ends_with(".part"))
             });
-        for path in std::iter::once(path.clone()).chain(parts) {
-            match std::fs::remove_file(&path) {
-                Ok(()) => {}
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                Err(e) => log::warn!("cannot remove {}: {e}", path.display()),
-            }
+        for part in parts {
+            remove(&part);
         }
+    }
+}
+
+/// Removes `path`, if it is there.
+fn remove(path: &Path) {
+    match std::fs::remove_file(path) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => log::warn!("cannot remove {}: {e}", path.display()),
     }
 }

@@ -83,7 +83,7 @@ pub fn rough_duration(seconds: f64) -> String {
 
 /// A time already spent, in whole minutes (`15 minutes`, `2 hours 7
 /// minutes`): unlike an estimate, it is known, so it is not rounded to one
-/// figure (a heartbeat after 15 minutes said "20 minutes").
+/// figure.
 fn elapsed_text(seconds: f64) -> String {
     let minutes = (seconds / 60.0).floor().max(0.0) as u64;
     let plural = |n: u64, unit: &str| format!("{n} {unit}{}", if n == 1 { "" } else { "s" });

@@ -534,14 +534,27 @@ mod tests {
         let restored = other.restore_checkpoint(&path).unwrap().unwrap();
         assert_eq!(restored.saved, count);
         assert_eq!(sorted(&other), sorted(&searcher));
-        // Only the file is left: its part was renamed.
+        // Only the file is there: its part was renamed.
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
-        // A folder that is not there: an error, and no part left behind.
+        // A folder that is not there: an error.
         let nowhere = dir.join("missing").join("b.oxtt");
         assert!(matches!(
             searcher.save_checkpoint(&nowhere, &header(&position)),
             Err(CheckpointError::Io(_))
         ));
+        // A save whose rename fails (onto a folder that is not empty): an
+        // error, and its part is not left behind.
+        let taken = dir.join("taken");
+        std::fs::create_dir_all(taken.join("inside")).unwrap();
+        assert!(matches!(
+            searcher.save_checkpoint(&taken, &header(&position)),
+            Err(CheckpointError::Io(_))
+        ));
+        let names: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert!(!names.iter().any(|n| n.ends_with(".part")), "{names:?}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -865,11 +865,12 @@ mod tests {
                 record(depth, -64, 64, (i % 100) as i32 - 50, (i % 64) as u8),
             )
         };
-        let consistent = |[player, _, packed]: SavedEntry| {
+        let consistent = |[player, opponent, packed]: SavedEntry| {
             let i = player >> 20;
             let (board, rec) = record_of(i);
             let entry = Entry::unpack(board, packed);
             board.player == player
+                && board.opponent == opponent
                 && entry.depth == rec.depth
                 && i32::from(entry.lower) == rec.score
                 && entry.best == rec.best
@@ -886,6 +887,11 @@ mod tests {
                         i += 2;
                     }
                 });
+            }
+            // Until both threads are storing (on a busy machine they may
+            // start late), then for 200 snapshots.
+            while table.count_entries() < 64 {
+                std::thread::yield_now();
             }
             for _ in 0..200 {
                 let saved = table.snapshot();
