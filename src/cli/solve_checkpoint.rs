@@ -5,7 +5,7 @@
 use super::solve_progress::SolveProgress;
 use super::usage;
 use oxello::position::Position;
-use oxello::search::checkpoint::Header;
+use oxello::search::checkpoint::{self, Header};
 use oxello::search::{Searcher, SolveMode};
 use std::error::Error;
 use std::path::{Path, PathBuf};
@@ -218,25 +218,9 @@ impl Checkpoints {
         remove(&path);
     }
 
-    /// Removes the parts of saves of `path` (`FILE.<process>.part`) that
-    /// killed runs left.
+    /// Removes the parts of saves of `path` that killed runs left.
     fn remove_parts(&self, path: &Path) {
-        let name = path
-            .file_name()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .into_owned();
-        let parts = std::fs::read_dir(&self.dir)
-            .into_iter()
-            .flatten()
-            .filter_map(Result::ok)
-            .map(|entry| entry.path())
-            .filter(|part| {
-                part.file_name()
-                    .map(|n| n.to_string_lossy())
-                    .is_some_and(|n| n.starts_with(&format!("{name}.")) && n.ends_with(".part"))
-            });
-        for part in parts {
+        for part in checkpoint::parts_of(path) {
             remove(&part);
         }
     }

@@ -258,12 +258,42 @@ impl<W: Write> Write for Summing<W> {
     }
 }
 
-/// The file a checkpoint of `path` is written to before it is renamed:
-/// of this process alone.
+/// The file a checkpoint of `path` is written to before it is renamed,
+/// `FILE.<process>.part`: of this process alone.
 fn part_path(path: &Path) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
     name.push(format!(".{}.part", std::process::id()));
     path.with_file_name(name)
+}
+
+/// The parts of saves of `path` that any process left in its folder (a
+/// killed run leaves its part behind).
+pub fn parts_of(path: &Path) -> Vec<PathBuf> {
+    let name = path
+        .file_name()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned();
+    let is_part = |file: &str| {
+        file.strip_prefix(name.as_str())
+            .and_then(|rest| rest.strip_prefix('.'))
+            .and_then(|rest| rest.strip_suffix(".part"))
+            .is_some_and(|pid| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
+    };
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|part| {
+            part.file_name()
+                .is_some_and(|n| is_part(&n.to_string_lossy()))
+        })
+        .collect()
 }
 
 impl Searcher {
@@ -555,6 +585,32 @@ mod tests {
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
         assert!(!names.iter().any(|n| n.ends_with(".part")), "{names:?}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_parts_of_a_checkpoint_are_its_saves_by_any_process() {
+        let dir = std::env::temp_dir().join(format!("oxello-parts-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("a.oxtt");
+        assert_eq!(part_path(&path).parent(), Some(dir.as_path()));
+        let names = [
+            "a.oxtt",
+            "a.oxtt.17.part",
+            "a.oxtt.part",
+            "a.oxtt.1x.part",
+            "a.oxtt2.17.part",
+            "b.oxtt.17.part",
+        ];
+        for name in names {
+            std::fs::write(dir.join(name), b"").unwrap();
+        }
+        std::fs::write(part_path(&path), b"").unwrap();
+        let mut parts: Vec<PathBuf> = parts_of(&path);
+        parts.sort();
+        let mut expected = vec![dir.join("a.oxtt.17.part"), part_path(&path)];
+        expected.sort();
+        assert_eq!(parts, expected);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

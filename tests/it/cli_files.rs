@@ -179,6 +179,27 @@ fn solve_writes_every_solved_position() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// Starts `oxello ARGS` (stdout to nowhere) and waits until `ready()`
+/// holds or the process ends, 60 s at most.
+fn spawn_until(
+    args: &[String],
+    stderr: std::process::Stdio,
+    ready: impl Fn() -> bool,
+) -> std::process::Child {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_oxello"))
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(stderr)
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !ready() && child.try_wait().unwrap().is_none() {
+        assert!(std::time::Instant::now() < deadline, "not ready after 60 s");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    child
+}
+
 /// `solve --checkpoint DIR`: a solve killed after a checkpoint goes on from
 /// it in the next run (which says so, and counts the nodes of both runs),
 /// gets the exact score, and removes the checkpoint; Ctrl-C saves one and
@@ -219,13 +240,6 @@ fn a_killed_solve_goes_on_from_its_checkpoint() {
             .collect()
     };
     // Kill (as a crash would) once a checkpoint is there.
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_oxello"))
-        .args(args("41", "0.05"))
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     // A checkpoint with some work in it (the first may come before the
     // search's first node).
     let worked = || {
@@ -234,10 +248,7 @@ fn a_killed_solve_goes_on_from_its_checkpoint() {
                 .is_ok_and(|header| header.is_some_and(|h| h.nodes > 0))
         })
     };
-    while !worked() && child.try_wait().unwrap().is_none() {
-        assert!(std::time::Instant::now() < deadline, "no checkpoint");
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+    let mut child = spawn_until(&args("41", "0.05"), std::process::Stdio::null(), worked);
     let _ = child.kill();
     let _ = child.wait();
     // FFO #41 takes about 14 M nodes, a second on two threads: far more
@@ -269,17 +280,8 @@ fn a_killed_solve_goes_on_from_its_checkpoint() {
     // about 130 M nodes, several seconds. The signal goes once a first
     // checkpoint is there, so after the handler is set.
     if cfg!(unix) {
-        let child = std::process::Command::new(env!("CARGO_BIN_EXE_oxello"))
-            .args(args("45", "0.05"))
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-        while files().is_empty() {
-            assert!(std::time::Instant::now() < deadline, "no checkpoint");
-            std::thread::sleep(std::time::Duration::from_millis(5));
-        }
+        let ready = || !files().is_empty();
+        let child = spawn_until(&args("45", "0.05"), std::process::Stdio::piped(), ready);
         let kill = std::process::Command::new("kill")
             .args(["-INT", &child.id().to_string()])
             .status();
