@@ -59,9 +59,9 @@ pub struct SolveArgs {
     #[arg(long, requires = "write")]
     pub resume: bool,
     /// Save the table of a running solve in this folder every
-    /// `--checkpoint-every` seconds and on Ctrl-C (a file a position, named
-    /// by its board), and start the solve of a position from its file: a
-    /// long solve stopped by Ctrl-C, a crash or a reboot goes on from its
+    /// `--checkpoint-every` seconds and on Ctrl-C or SIGTERM (a file a
+    /// position, named by its board), and start the solve of a position from
+    /// its file: a long solve stopped by a signal, a crash or a reboot goes on from its
     /// last checkpoint (with `--resume` for a file of positions). A file
     /// goes once its position is solved.
     #[arg(long)]
@@ -186,22 +186,11 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
         .as_deref()
         .map(|dir| Checkpoints::new(dir, args.checkpoint_every, mode))
         .transpose()?;
-    // With checkpoints, Ctrl-C stops the solve and saves one, and a second
-    // Ctrl-C ends the process at once (as during a long save); without,
-    // Ctrl-C ends it as it always does.
     let stop = StopSignal::new();
-    if checkpoints.is_some() {
-        let signal = stop.clone();
-        let installed = ctrlc::set_handler(move || {
-            if signal.is_stopped() {
-                std::process::exit(130);
-            }
-            signal.stop();
-        });
-        if let Err(error) = installed {
-            log::warn!("oxello: Ctrl-C is not caught, no checkpoint is saved on it: {error}");
-        }
-    }
+    let stopped_code = match &checkpoints {
+        Some(_) => catch_stops(&stop),
+        None => Box::new(|| 130),
+    };
     let mut searcher = Searcher::new(options.hash_mib);
     let mut totals = (0u64, Duration::ZERO, 0usize);
     let mut written = match &args.write {
@@ -234,7 +223,7 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
         // Ctrl-C between two positions: the next one is not started.
         if stop.is_stopped() {
             bar.finish_and_clear();
-            return Ok(ExitCode::from(130));
+            return Ok(ExitCode::from(stopped_code()));
         }
         // Written exact solves list every best move: the solve goes on past
         // the best with null windows until a search fails low.
@@ -303,8 +292,9 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
         result.nodes = result.nodes.saturating_add(before.nodes);
         result.elapsed += before.elapsed;
         if result.stopped == Some(StopReason::Signal) && stop.is_stopped() {
-            // Ctrl-C: the result is no solve; the table is what to keep. (A
-            // solve that finished as Ctrl-C came is written as any other.)
+            // Ctrl-C or SIGTERM: the result is no solve; the table is what to
+            // keep. (A solve that finished as the signal came is written as
+            // any other.)
             if let Some(checkpoints) = &checkpoints
                 && checkpoints.save(
                     searcher,
@@ -328,7 +318,7 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
                 );
             }
             bar.finish_and_clear();
-            return Ok(ExitCode::from(130));
+            return Ok(ExitCode::from(stopped_code()));
         }
 
         let entry = solved_entry(task, &result);
@@ -394,6 +384,50 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
 
 /// The OBF entry of a solved position: every solved move with its score
 /// (all moves with `--all-moves`, else the best ones).
+/// With checkpoints, Ctrl-C and SIGTERM stop the solve, which saves one, and
+/// a second signal ends the process at once (as during a long save); without
+/// them, both end it as they always do. Returns the exit status of such a
+/// stop: 128 plus the signal's number, 130 for Ctrl-C and 143 for SIGTERM.
+fn catch_stops(stop: &StopSignal) -> Box<dyn Fn() -> u8> {
+    let signal = stop.clone();
+    let installed = ctrlc::set_handler(move || {
+        if signal.is_stopped() {
+            std::process::exit(130);
+        }
+        signal.stop();
+    });
+    if let Err(error) = installed {
+        log::warn!("oxello: Ctrl-C is not caught, no checkpoint is saved on it: {error}");
+    }
+    #[cfg(unix)]
+    {
+        use signal_hook::{consts::SIGTERM, flag};
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let terminated = Arc::new(AtomicBool::new(false));
+        // The actions run in the order they were registered: a first SIGTERM
+        // finds the flag down and raises it, a second finds it up and exits.
+        let caught = flag::register_conditional_shutdown(SIGTERM, 143, stop.flag())
+            .and_then(|_| flag::register(SIGTERM, stop.flag()))
+            .and_then(|_| flag::register(SIGTERM, Arc::clone(&terminated)));
+        match caught {
+            Ok(_) => {
+                return Box::new(move || {
+                    if terminated.load(Ordering::Relaxed) {
+                        143
+                    } else {
+                        130
+                    }
+                });
+            }
+            Err(error) => {
+                log::warn!("oxello: SIGTERM is not caught, no checkpoint is saved on it: {error}")
+            }
+        }
+    }
+    Box::new(|| 130)
+}
+
 fn solved_entry(task: &Task, result: &SearchResult) -> obf::ObfEntry {
     let mut entry = obf::ObfEntry::new(task.position);
     if !result.lines.is_empty() {

@@ -23,6 +23,11 @@ impl StopSignal {
         self.0.load(Ordering::Relaxed)
     }
 
+    /// The flag itself, for a signal handler that raises it (`signal-hook`).
+    pub fn flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.0)
+    }
+
     /// Lowers the flag before a new search.
     pub fn reset(&self) {
         self.0.store(false, Ordering::Relaxed);

@@ -203,7 +203,7 @@ fn spawn_until(
 /// `solve --checkpoint DIR`: a solve killed after a checkpoint goes on from
 /// it in the next run (which says so, and counts the nodes of both runs),
 /// gets the exact score, and removes the checkpoint; Ctrl-C saves one and
-/// exits 130.
+/// exits 130, SIGTERM exits 143.
 #[test]
 fn a_killed_solve_goes_on_from_its_checkpoint() {
     let (dir, _, _, _) = workspace("checkpoint");
@@ -276,25 +276,30 @@ fn a_killed_solve_goes_on_from_its_checkpoint() {
     assert!(nodes > before && before > 0, "{nodes} {before}");
     // Neither the checkpoint nor a part of one is left.
     assert_eq!(std::fs::read_dir(&checkpoints).unwrap().count(), 0);
-    // Ctrl-C (`kill -INT`) saves a checkpoint and exits 130: FFO #45 takes
-    // about 130 M nodes, several seconds. The signal goes once a first
-    // checkpoint is there, so after the handler is set.
+    // Ctrl-C (`kill -INT`) saves a checkpoint and exits 130, SIGTERM exits
+    // 143: FFO #45 takes about 130 M nodes, several seconds. The signal goes
+    // once a first checkpoint is there, so after the handlers are set.
     if cfg!(unix) {
-        let ready = || !files().is_empty();
-        let child = spawn_until(&args("45", "0.05"), std::process::Stdio::piped(), ready);
-        let kill = std::process::Command::new("kill")
-            .args(["-INT", &child.id().to_string()])
-            .status();
-        let output = child.wait_with_output().unwrap();
-        let err = String::from_utf8_lossy(&output.stderr);
-        match kill {
-            Ok(status) => {
-                assert!(status.success());
-                assert_eq!(output.status.code(), Some(130), "{err}");
-                assert!(err.contains("checkpoint saved in"), "{err}");
-                assert_eq!(files().len(), 1, "{err}");
+        for (signal, code) in [("-INT", 130), ("-TERM", 143)] {
+            for file in files() {
+                std::fs::remove_file(file).unwrap();
             }
-            Err(e) => eprintln!("SKIPPED the Ctrl-C part: no `kill` command ({e})"),
+            let ready = || !files().is_empty();
+            let child = spawn_until(&args("45", "0.05"), std::process::Stdio::piped(), ready);
+            let kill = std::process::Command::new("kill")
+                .args([signal, &child.id().to_string()])
+                .status();
+            let output = child.wait_with_output().unwrap();
+            let err = String::from_utf8_lossy(&output.stderr);
+            match kill {
+                Ok(status) => {
+                    assert!(status.success());
+                    assert_eq!(output.status.code(), Some(code), "{signal}: {err}");
+                    assert!(err.contains("checkpoint saved in"), "{signal}: {err}");
+                    assert_eq!(files().len(), 1, "{signal}: {err}");
+                }
+                Err(e) => eprintln!("SKIPPED the {signal} part: no `kill` command ({e})"),
+            }
         }
     }
     let _ = std::fs::remove_dir_all(dir);
