@@ -154,8 +154,11 @@ pub struct EngineArgs {
     #[arg(long, value_name = "FILE", conflicts_with = "no-book")]
     pub book: Option<std::path::PathBuf>,
     /// Play without an opening book.
-    #[arg(long, id = "no-book")]
-    pub no_book: bool,
+    // A value-less option, not a `SetTrue` flag (whose default `false`
+    // would be in the subcommand's matches and overwrite `oxello --no-book
+    // move`).
+    #[arg(long, id = "no-book", num_args = 0, default_missing_value = "true")]
+    pub no_book: Option<bool>,
     /// Play any book move within D discs of the best book move, drawn with
     /// the seed, for varied games (0, the default: always the best).
     #[arg(long, id = "book-randomness", value_name = "D", value_parser = clap::value_parser!(u32).range(0..=64))]
@@ -188,7 +191,7 @@ impl EngineArgs {
             options.threads = Some(threads);
         }
         options.selectivity = self.selectivity;
-        options.book = match (&self.book, self.no_book) {
+        options.book = match (&self.book, self.no_book == Some(true)) {
             (_, true) => oxello::book::BookSource::None,
             (Some(path), false) => oxello::book::BookSource::File(path.clone()),
             (None, false) => oxello::book::BookSource::BuiltIn,
@@ -500,11 +503,10 @@ pub fn parse_from<T: Into<std::ffi::OsString> + Clone>(
     let mut cli = Cli::from_arg_matches(&matches)?;
     let subcommand = matches.subcommand();
     if let Some((_, sub)) = subcommand {
-        // A flag's default in the subcommand's matches would overwrite the
-        // same flag given before the subcommand (`oxello --no-book move`).
-        let no_book = cli.engine.no_book;
+        // Only what was given after the subcommand is in its matches: no
+        // engine option has a default value (see the test
+        // `no_engine_option_has_a_default`).
         cli.engine.update_from_arg_matches(sub)?;
-        cli.engine.no_book |= no_book;
     }
     let given = |matches: &clap::ArgMatches, id: &str| {
         matches.value_source(id) == Some(clap::parser::ValueSource::CommandLine)
@@ -930,6 +932,22 @@ mod tests {
         let cli = parse_from(["oxello", "move", "f5"]).unwrap();
         let options = cli.engine.options().unwrap();
         assert_eq!(options.book, oxello::book::BookSource::BuiltIn);
+    }
+
+    /// An engine option with a default value would be in the subcommand's
+    /// matches when given only before it, and overwrite it there.
+    #[test]
+    fn no_engine_option_has_a_default() {
+        use clap::Args as _;
+        let mut engine = EngineArgs::augment_args(clap::Command::new("engine"));
+        engine.build();
+        for arg in engine.get_arguments() {
+            assert!(
+                arg.get_default_values().is_empty(),
+                "--{} has a default value",
+                arg.get_id()
+            );
+        }
     }
 
     /// Issue 75, defect 14: a match of no games is a usage error.
