@@ -13,7 +13,7 @@
 #    9307358), which the script builds in a worktree (FOLDER/player): a
 #    later search plays other games.
 # 2. The exact scores of every position of 16 empties or fewer of the
-#    WTHOR training games (search-labels --exact 16): 1,961,670 positions,
+#    WTHOR training games (search-labels --exact 16): 1,958,269 positions,
 #    27.7 G nodes, about one core-hour.
 # 3. train-eval --network 32: the WTHOR games, the exact scores and the
 #    self-play records, 8 epochs; about 5 minutes on one core.
