@@ -32,8 +32,9 @@ pub struct SolveArgs {
     /// Exact scores (the default).
     #[arg(long, conflicts_with = "wld")]
     pub exact: bool,
-    /// Only win / loss / draw.
-    #[arg(long)]
+    /// Only win / loss / draw (not with `--write`: an OBF file holds exact
+    /// scores, and a WLD result is only a bound on one).
+    #[arg(long, conflicts_with = "write")]
     pub wld: bool,
     /// One JSON object per position, then one for the totals.
     #[arg(long)]
@@ -45,7 +46,9 @@ pub struct SolveArgs {
     /// Only the positions numbered in this range, e.g. `40-44` or `47`.
     #[arg(long)]
     pub range: Option<String>,
-    /// Solve every legal move, not just the best (each with its exact score).
+    /// Solve every legal move, not just the best, each with its exact score:
+    /// shown under the position's row (`moves` in JSON), checked against the
+    /// file's scores of those moves, written with `--write`.
     #[arg(long)]
     pub all_moves: bool,
     /// Write the solved positions to this OBF file (with `--all-moves`, every
@@ -104,11 +107,23 @@ pub struct SolveArgs {
     pub list: bool,
 }
 
-/// One position to solve, with the score the file expects, if any.
+/// One position to solve, with the score the file expects, if any, and the
+/// moves' scores it lists.
 struct Task {
     number: usize,
     position: Position,
     expected: Option<i32>,
+    expected_moves: Vec<(oxello::moves::Move, i32)>,
+}
+
+/// With `--all-moves`, a move's solved score beside the file's.
+#[derive(serde::Serialize)]
+struct MoveScore {
+    #[serde(rename = "move")]
+    mv: String,
+    score: i32,
+    expected: Option<i32>,
+    ok: bool,
 }
 
 /// Seed of `solve --sample-wthor` without `--seed`: the accuracy sets of
@@ -126,6 +141,9 @@ struct SolveJson {
     ok: bool,
     #[serde(flatten)]
     result: SearchJson,
+    /// Every move's score, with `--all-moves`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    moves: Vec<MoveScore>,
 }
 
 /// The last line of `solve --json`.
@@ -322,9 +340,14 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
         }
 
         let entry = solved_entry(task, &result);
+        let moves = match args.all_moves {
+            true => move_scores(mode, task, &result),
+            false => Vec::new(),
+        };
         let agrees = task
             .expected
-            .is_none_or(|e| score_agrees(mode, result.score, e));
+            .is_none_or(|e| score_agrees(mode, result.score, e))
+            && moves.iter().all(|m| m.ok);
         if !agrees {
             totals.2 += 1;
         }
@@ -347,7 +370,7 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
         if written.is_some() {
             finish();
         }
-        bar.suspend(|| print_row(&mut out, args.json, task, &result, agrees))?;
+        bar.suspend(|| print_row(&mut out, args.json, task, &result, moves, agrees))?;
         if written.is_none() {
             finish();
         }
@@ -382,8 +405,6 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
     })
 }
 
-/// The OBF entry of a solved position: every solved move with its score
-/// (all moves with `--all-moves`, else the best ones).
 /// With checkpoints, Ctrl-C and SIGTERM stop the solve, which saves one, and
 /// a second signal ends the process at once (as during a long save); without
 /// them, both end it as they always do. Returns the exit status of such a
@@ -428,6 +449,8 @@ fn catch_stops(stop: &StopSignal) -> Box<dyn Fn() -> u8> {
     Box::new(|| 130)
 }
 
+/// The OBF entry of a solved position: every solved move with its score
+/// (all moves with `--all-moves`, else the best ones).
 fn solved_entry(task: &Task, result: &SearchResult) -> obf::ObfEntry {
     let mut entry = obf::ObfEntry::new(task.position);
     if !result.lines.is_empty() {
@@ -468,20 +491,47 @@ fn score_agrees(mode: SolveMode, score: i32, expected: i32) -> bool {
     }
 }
 
+/// Every solved move's score beside the one the file lists for it, if any.
+fn move_scores(mode: SolveMode, task: &Task, result: &SearchResult) -> Vec<MoveScore> {
+    result
+        .lines
+        .iter()
+        .map(|line| {
+            let expected = task
+                .expected_moves
+                .iter()
+                .find(|(mv, _)| *mv == line.best())
+                .map(|&(_, score)| score);
+            MoveScore {
+                mv: oxello::json::move_name(line.best()),
+                score: line.score,
+                expected,
+                ok: expected.is_none_or(|e| score_agrees(mode, line.score, e)),
+            }
+        })
+        .collect()
+}
+
+/// A score as a row shows it: signed discs, or the WLD result.
+fn score_text(depth: Depth, score: i32) -> String {
+    match depth {
+        Depth::Wld => ["loss", "draw", "win"][(score.signum() + 1) as usize].to_string(),
+        _ => format!("{score:+}"),
+    }
+}
+
 fn print_row(
     out: &mut impl Write,
     json: bool,
     task: &Task,
     result: &SearchResult,
+    moves: Vec<MoveScore>,
     agrees: bool,
 ) -> std::io::Result<()> {
     let best = result.best.map_or("--".to_string(), |m| m.to_string());
     let seconds = result.elapsed.as_secs_f64();
     let expected = task.expected.map_or("?".to_string(), |e| format!("{e:+}"));
-    let score = match result.depth {
-        Depth::Wld => ["loss", "draw", "win"][(result.score.signum() + 1) as usize].to_string(),
-        _ => format!("{:+}", result.score),
-    };
+    let score = score_text(result.depth, result.score);
     if json {
         let row = SolveJson {
             number: task.number,
@@ -490,6 +540,7 @@ fn print_row(
             expected: task.expected,
             ok: agrees,
             result: SearchJson::new(&task.position, result),
+            moves,
         };
         writeln!(out, "{}", to_line(&row))?;
     } else {
@@ -502,6 +553,21 @@ fn print_row(
             result.nodes_per_second(),
             if agrees { "" } else { "  WRONG" }
         )?;
+        // With --all-moves, the moves' scores under the row; one the file
+        // disagrees with shows the file's.
+        if !moves.is_empty() {
+            let scores: Vec<String> = moves
+                .iter()
+                .map(|m| {
+                    let score = score_text(result.depth, m.score);
+                    match (m.ok, m.expected) {
+                        (false, Some(e)) => format!("{} {score} (file {e:+})", m.mv),
+                        _ => format!("{} {score}", m.mv),
+                    }
+                })
+                .collect();
+            writeln!(out, "    | every move: {}", scores.join(", "))?;
+        }
     }
     Ok(())
 }
@@ -529,6 +595,7 @@ fn load_tasks(args: &SolveArgs, seed: u64) -> Result<Vec<Task>, Box<dyn Error>> 
                 number: i + 1,
                 position,
                 expected: None,
+                expected_moves: Vec::new(),
             })
             .collect());
     }
@@ -539,9 +606,10 @@ fn load_tasks(args: &SolveArgs, seed: u64) -> Result<Vec<Task>, Box<dyn Error>> 
         }
         let game = super::load(&args.position, args.size)?;
         return Ok(vec![Task {
-            number: 1,
+            number: args.first_number,
             position: game.position(),
             expected: None,
+            expected_moves: Vec::new(),
         }]);
     };
     let tasks: Vec<Task> = entries
@@ -551,6 +619,7 @@ fn load_tasks(args: &SolveArgs, seed: u64) -> Result<Vec<Task>, Box<dyn Error>> 
             number: args.first_number + i,
             expected: entry.best_score(),
             position: entry.position,
+            expected_moves: entry.move_scores,
         })
         .collect();
     let Some((lo, hi)) = parse_range(args.range.as_deref())? else {

@@ -192,6 +192,65 @@ fn a_wld_solve_reports_the_bound_it_proves() {
     assert_eq!(row["ok"], true);
 }
 
+/// `solve --all-moves` shows every move's score under the row (`moves` in
+/// JSON) and checks each against the file; one position is numbered by
+/// `--first-number`; `--wld` cannot `--write` an OBF file, whose scores are
+/// exact (a WLD result is a bound).
+#[test]
+fn solve_all_moves_shows_and_checks_every_move() {
+    let dir = crate::common::TempDir::new("cli-options", "all-moves");
+    // positions/endgame-suite.obf #1, 8 empties, every move scored.
+    let board = "--OOOOOXO-OOOOOXOOXOOXOXOXOOXXOXOXXXXOXXOOXXXXXX--XXXX-X-XXXXXX- X";
+    let good = dir.join("good.obf");
+    std::fs::write(&good, format!("{board}; B1:+40; B2:+32; A7:-12; B7:-22;\n")).unwrap();
+    let bad = dir.join("bad.obf");
+    std::fs::write(&bad, format!("{board}; B1:+40; B2:+32; A7:-14; B7:-22;\n")).unwrap();
+    let (good, bad) = (good.display().to_string(), bad.display().to_string());
+
+    let (out, _) = exits(0, &["solve", &good, "--all-moves", "--json"]);
+    let row = &json_lines(&out)[0];
+    let moves: Vec<(String, i64, i64, bool)> = row["moves"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no moves: {row}"))
+        .iter()
+        .map(|m| {
+            let field = |name: &str| m[name].as_i64().unwrap();
+            let name = m["move"].as_str().unwrap().to_string();
+            (name, field("score"), field("expected"), m["ok"] == true)
+        })
+        .collect();
+    let want = [("b1", 40), ("b2", 32), ("a7", -12), ("b7", -22)];
+    let want: Vec<(String, i64, i64, bool)> = want
+        .iter()
+        .map(|&(m, s)| (m.to_string(), s, s, true))
+        .collect();
+    assert_eq!(moves, want);
+    let (out, _) = exits(0, &["solve", &good, "--all-moves"]);
+    assert!(
+        out.iter()
+            .any(|l| l.ends_with("| every move: b1 +40, b2 +32, a7 -12, b7 -22")),
+        "{out:?}"
+    );
+    // A move the file scores otherwise makes the position wrong, though
+    // its best move and score agree.
+    let (out, _) = exits(1, &["solve", &bad, "--all-moves"]);
+    assert!(
+        out.iter().any(|l| l.contains("a7 -12 (file -14)")),
+        "{out:?}"
+    );
+    assert!(out.iter().any(|l| l.ends_with("WRONG")), "{out:?}");
+    exits(0, &["solve", &bad]);
+
+    // One position takes its number from --first-number, as a file's first.
+    let (out, _) = exits(0, &["solve", board, "--first-number", "7"]);
+    assert!(out.iter().any(|l| l.starts_with("  7 |")), "{out:?}");
+
+    let write = dir.join("w.obf").display().to_string();
+    let (_, err) = exits(2, &["solve", &good, "--wld", "--write", &write]);
+    assert!(err.iter().any(|l| l.contains("--wld")), "{err:?}");
+    assert!(!dir.join("w.obf").exists());
+}
+
 #[test]
 fn errors_under_json_are_json() {
     for args in [
