@@ -13,10 +13,11 @@ fn main() -> ExitCode {
     let json = cli::json_requested(&args);
     let parsed = match cli::parse_from(&args) {
         Ok(parsed) => parsed,
+        // Values with a line break are escaped first, so that joining
+        // clap's lines does not change them.
         Err(error) if json && error.use_stderr() => {
-            let rendered = error.render().to_string();
-            let first = rendered.lines().next().unwrap_or_default();
-            cli::print_json_error(first.trim_start_matches("error: "));
+            let rendered = cli::escape_values(&error.render().to_string(), &args);
+            cli::print_json_error(&cli::clap_message(&rendered));
             return ExitCode::from(cli::EXIT_USAGE);
         }
         // A value with a line break or a tab, echoed in the message, would
@@ -35,7 +36,7 @@ fn main() -> ExitCode {
             if json {
                 cli::print_json_error(&error.to_string());
             } else {
-                eprintln!("error: {}", cli::one_line(&error.to_string()));
+                eprintln!("error: {}", oxello::core::one_line(&error.to_string()));
             }
             ExitCode::from(cli::exit_code(error.as_ref()))
         }

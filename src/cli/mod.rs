@@ -41,6 +41,7 @@ use r#move::MoveArgs;
 use move_order::MoveOrderArgs;
 use openings::OpeningsArgs;
 use oxello::bitboard::BoardSize;
+use oxello::core::one_line;
 use oxello::formats::spec;
 use oxello::game::Game;
 use perft::PerftArgs;
@@ -746,20 +747,6 @@ pub fn has_control(arg: &std::ffi::OsStr) -> bool {
     arg.to_string_lossy().chars().any(char::is_control)
 }
 
-/// `text` with every control character escaped (`\n`, `\t`): an error
-/// message is one line whatever values it quotes.
-pub fn one_line(text: &str) -> String {
-    text.chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_default().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
-}
-
 /// Clap's message `text` about the command line `args`, each word of
 /// `args` that holds a control character (and its value after a `=`)
 /// shown escaped, so that the message keeps clap's lines.
@@ -775,6 +762,27 @@ pub fn escape_values(text: &str, args: &[std::ffi::OsString]) -> String {
         }
     }
     text
+}
+
+/// Clap's message `rendered` as one line, for a JSON error: the error and
+/// its indented details (the missing arguments, the possible values) joined
+/// by spaces, a tip after `; `; the usage and the pointer to `--help` are
+/// left out. Keeping only the first line lost the details: "the following
+/// required arguments were not provided:" named none.
+pub fn clap_message(rendered: &str) -> String {
+    let text = rendered.trim_start();
+    let text = text.strip_prefix("error: ").unwrap_or(text);
+    let lines: Vec<&str> = text.lines().map(str::trim).collect();
+    lines
+        .split(|line| line.is_empty())
+        .filter(|paragraph| {
+            paragraph.first().is_some_and(|first| {
+                !first.starts_with("Usage:") && !first.starts_with("For more information")
+            })
+        })
+        .map(|paragraph| paragraph.join(" "))
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// Prints `{"error":"MESSAGE"}` on stdout.

@@ -267,6 +267,40 @@ fn errors_under_json_are_json() {
     }
 }
 
+/// A command line clap cannot read gives, under `--json`, clap's message
+/// with its details (the missing argument, the tip), not only its first
+/// line, which named no argument; the usage lines are left out.
+#[test]
+fn a_json_usage_error_says_what_is_wrong() {
+    for (args, wanted) in [
+        (
+            &["move", "--json"][..],
+            &[
+                "the following required arguments were not provided",
+                "<POSITION>",
+            ][..],
+        ),
+        (
+            &["move", "f5", "--json", "--dpth", "3"],
+            &["'--dpth'", "tip: a similar argument exists: '--depth'"],
+        ),
+        // A value with a line break stays whole, escaped.
+        (
+            &["move", "f5", "--json", "--level", "a\nb"],
+            &["invalid value 'a\\nb' for '--level <LEVEL>'"],
+        ),
+    ] {
+        let (out, _) = exits(2, args);
+        let values = json_lines(&out);
+        assert_eq!(values.len(), 1, "{args:?}: {out:?}");
+        let message = values[0]["error"].as_str().unwrap_or_default();
+        for part in wanted {
+            assert!(message.contains(part), "{args:?}: {message}");
+        }
+        assert!(!message.contains("Usage:"), "{args:?}: {message}");
+    }
+}
+
 #[test]
 fn the_gomoku_bench_sums_its_rows_into_its_signature() {
     let (out, _) = exits(0, &["bench", "--game", "gomoku", "--depth", "3"]);

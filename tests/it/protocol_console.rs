@@ -2,6 +2,7 @@
 //! against itself, a scripted person against a simple player), friendly
 //! errors, end of input while thinking (the game is played out).
 
+use crate::common::TempDir;
 use crate::protocol_util;
 
 use oxello::formats::transcript;
@@ -136,6 +137,29 @@ fn mistakes_get_friendly_errors_and_change_nothing() {
     ox.send("help");
     let help = ox.until(|line| line.contains("leave"));
     assert!(help.len() > 15, "{help:?}");
+    ox.send("quit");
+    assert!(ox.wait(Duration::from_secs(20)).success());
+}
+
+#[test]
+fn load_quotes_a_file_on_one_line_without_control_bytes() {
+    let files = TempDir::new("console", "load_quotes_a_file");
+    let path = files.join("ctl.txt");
+    std::fs::write(&path, "z\n\nq\u{1}\u{1b}[31mRED").unwrap();
+    let mut ox = Oxello::spawn(&["console", "--level", "2", "--hash", "8"]);
+    assert!(ox.recv().starts_with("oxello "));
+    let start = read_diagram(&mut ox);
+    ox.send(&format!("load {}", path.display()));
+    let reply = ox.recv();
+    assert!(reply.starts_with("error: load "), "{reply}");
+    assert!(reply.contains("'z\\n\\nq\\u{1}\\u{1b}["), "{reply}");
+    assert!(!reply.chars().any(char::is_control), "{reply:?}");
+    // Nothing of the file follows on lines of its own.
+    ox.send("level");
+    let next = ox.recv();
+    assert!(next.starts_with("level: "), "{next:?}");
+    ox.send("board");
+    assert_eq!(read_diagram(&mut ox), start);
     ox.send("quit");
     assert!(ox.wait(Duration::from_secs(20)).success());
 }

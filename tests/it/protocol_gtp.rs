@@ -162,6 +162,30 @@ fn implicit_passes_are_inserted_only_when_forced() {
 }
 
 #[test]
+fn a_file_quoted_in_an_error_is_one_line_without_control_bytes() {
+    let files = TempDir::new("gtp", "a_file_quoted_in_an_error");
+    let text = temp_file(&files, "ctl.txt", "z\n\nq\u{1}\u{1b}[31mRED");
+    let binary = files.join("binary.dat");
+    std::fs::write(&binary, (0..=255u8).cycle().take(600).collect::<Vec<u8>>()).unwrap();
+    let binary = binary.display().to_string();
+    let mut ox = Oxello::spawn(&["gtp", "--level", "2", "--hash", "8"]);
+    assert_eq!(ask1(&mut ox, "1 play b f5"), "=1");
+    // An empty line in the reply would end it early; each error is one
+    // line, the file's control characters escaped as `show` escapes them.
+    let reply = ask1(&mut ox, &format!("2 loadsgf {text}"));
+    assert!(reply.starts_with("?2 cannot load file"), "{reply}");
+    assert!(reply.contains("'z\\n\\nq\\u{1}\\u{1b}["), "{reply}");
+    assert!(!reply.chars().any(char::is_control), "{reply:?}");
+    let reply = ask1(&mut ox, &format!("3 loadsgf {binary}"));
+    assert!(reply.starts_with("?3 cannot load file"), "{reply}");
+    assert!(!reply.chars().any(char::is_control), "{reply:?}");
+    // The game is as it was.
+    assert_eq!(ask1(&mut ox, "4 gogui-rules_side_to_move"), "=4 white");
+    assert_eq!(ask1(&mut ox, "5 quit"), "=5");
+    assert!(ox.wait(Duration::from_secs(20)).success());
+}
+
+#[test]
 fn undo_takes_back_a_whole_play_with_its_implicit_pass() {
     let files = TempDir::new("gtp", "undo_takes_back_a_whole_play_with_its_implicit_pass");
     let game = first_game_to_a_pass(BoardSize::Eight);

@@ -410,3 +410,32 @@ fn set_depth_out_of_range_is_refused_with_the_limit() {
     ox.send("quit");
     assert!(ox.wait(Duration::from_secs(20)).success());
 }
+
+/// A status line is one line whatever it quotes, its control characters
+/// escaped: here the learn file's name, with a line break and an escape
+/// sequence in it.
+#[test]
+fn a_status_line_escapes_control_characters() {
+    let files = TempDir::new("nboard", "status_escapes");
+    let learn = files.join("no\nsuch\u{1b}[31m").join("learned.ggf");
+    let learn_name = learn.display().to_string();
+    let mut ox = Oxello::spawn_with_env(
+        &["nboard", "--hash", "8", "--no-book"],
+        &[("OXELLO_LEARN_FILE", &learn_name)],
+    );
+    ox.send("nboard 2");
+    ox.expect("set myname oxello12");
+    ox.send("learn");
+    ox.send("ping 1");
+    let lines = ox.until(|line| line == "pong 1");
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    let status = &lines[0];
+    assert!(
+        status.starts_with("status oxello: learn: cannot write "),
+        "{status}"
+    );
+    assert!(status.contains("no\\nsuch\\u{1b}[31m"), "{status}");
+    assert!(!status.chars().any(char::is_control), "{status:?}");
+    ox.send("quit");
+    assert!(ox.wait(Duration::from_secs(20)).success());
+}

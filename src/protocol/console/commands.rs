@@ -4,7 +4,7 @@
 //! to [`parse`]) and reads its moves and levels itself.
 
 use crate::color::Color;
-use crate::core::{MAX_THREADS, parse_threads};
+use crate::core::{MAX_THREADS, one_line, parse_threads};
 use crate::protocol::is_binary;
 use std::fmt;
 use std::time::Duration;
@@ -252,8 +252,10 @@ const SHARED: &[CommandInfo] = &[
 pub struct ConsoleError(pub String);
 
 impl fmt::Display for ConsoleError {
+    /// `error: ...` on one line, control characters escaped (`\n`): a
+    /// file's text quoted by `load` sends no raw bytes to the terminal.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "error: {}", self.0)
+        write!(f, "error: {}", one_line(&self.0))
     }
 }
 

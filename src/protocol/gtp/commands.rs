@@ -3,6 +3,7 @@
 //! written through `Display`.
 
 use crate::color::Color;
+use crate::core::one_line;
 use crate::formats::transcript::Token;
 use crate::moves::is_pass_word;
 use crate::square::Square;
@@ -99,11 +100,14 @@ pub struct Response {
 
 impl fmt::Display for Response {
     /// `=id result` or `?id error`, without the empty line that ends it.
-    /// A result starting with a new line begins on the next line.
+    /// A result starting with a new line begins on the next line. An error
+    /// is one line, its control characters escaped (`\n`): the text a
+    /// file or an argument put in it would otherwise break the framing (an
+    /// empty line ends the reply) and send raw bytes to the client.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (mark, text) = match &self.result {
             Ok(text) => ('=', text.clone()),
-            Err(error) => ('?', error.to_string()),
+            Err(error) => ('?', one_line(&error.to_string())),
         };
         write!(f, "{mark}")?;
         if let Some(id) = self.id {

@@ -1,6 +1,7 @@
 //! NBoard commands and responses: each line read into a typed [`Command`],
 //! each reply a [`Response`] written through `Display`.
 
+use crate::core::one_line;
 use crate::formats::ggf::{self, GgfError, GgfGame};
 use crate::formats::transcript::Token;
 use crate::moves::{Move, is_pass_word};
@@ -290,13 +291,9 @@ impl fmt::Display for Response {
             Response::MyName(name) => write!(f, "set myname {name}"),
             Response::Pong(n) => write!(f, "pong {n}"),
             Response::Status(text) if text.is_empty() => f.write_str("status"),
-            Response::Status(text) => {
-                let text: String = text
-                    .chars()
-                    .map(|c| if c.is_control() { ' ' } else { c })
-                    .collect();
-                write!(f, "status {text}")
-            }
+            // One line whatever a message quotes (a path, a file's text):
+            // control characters escaped, `\n`.
+            Response::Status(text) => write!(f, "status {}", one_line(text)),
             Response::Search { pv, eval, depth } => {
                 write!(f, "search {} {} 0 {depth}", format_pv(pv), fixed2(*eval))
             }
