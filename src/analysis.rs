@@ -193,7 +193,7 @@ pub fn analyse_game(
     options: &AnalysisOptions,
     progress: &mut dyn FnMut(usize, usize),
 ) -> GameAnalysis {
-    let searcher = Searcher::new(options.hash_mib);
+    let searcher = Searcher::warmed(options.hash_mib);
     let mut analyser = Analyser::new(game, *options);
     let stop = StopSignal::new();
     let mut reported = 0;

@@ -322,9 +322,7 @@ impl Engine {
     pub fn new(options: EngineOptions) -> Engine {
         let hash = options.hash_mib;
         let worker = Worker::spawn("oxello-search", "search", StopSignal::new(), move || {
-            let searcher = Searcher::new(hash);
-            Searcher::warm_up();
-            searcher
+            Searcher::warmed(hash)
         });
         let book = crate::book::open(&options.book).unwrap_or_else(|error| {
             if let BookSource::File(path) = &options.book {

@@ -1,7 +1,7 @@
 //! `oxello analyze POSITION`: search one position and show every completed
 //! iteration (depth, score, nodes, time, PV), then the best move.
 
-use super::EngineArgs;
+use super::{EngineArgs, usage};
 use clap::Args;
 use oxello::bitboard::BoardSize;
 use oxello::engine::EngineOptions;
@@ -15,7 +15,8 @@ use std::time::Duration;
 
 /// Options of `oxello analyze`. The search depth and time are the global
 /// `--depth` and `--time` (5 s when neither is given; a game analysis
-/// defaults to depth 8).
+/// defaults to depth 8); `--exact` and `--wld` solve to the end, and take
+/// no `--depth`.
 #[derive(Debug, Args)]
 pub struct AnalyzeArgs {
     /// The position: `start`, a board string, a transcript, or a file.
@@ -30,9 +31,11 @@ pub struct AnalyzeArgs {
     /// Solve win/loss/draw.
     #[arg(long)]
     pub wld: bool,
-    /// Number of best moves to find (1 to 64).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64), allow_negative_numbers = true)]
-    pub multi_pv: u16,
+    /// Number of best moves to find (1 to 64; default 1). Not for a game
+    /// analysis.
+    // An `Option`, so that a game analysis can refuse it when given.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64), allow_negative_numbers = true)]
+    pub multi_pv: Option<u16>,
     /// One JSON object with the result (with `--game`: the whole analysis).
     #[arg(long)]
     pub json: bool,
@@ -43,9 +46,13 @@ pub struct AnalyzeArgs {
     /// (also written `FILE.wtb:12`). Default: all.
     #[arg(long, visible_alias = "wthor-index", value_name = "N[-M]")]
     pub index: Option<String>,
-    /// Solve exactly from this many empty squares (game analysis).
-    #[arg(long, default_value_t = oxello::analysis::DEFAULT_EXACT_FROM, allow_negative_numbers = true)]
-    pub exact_from: u32,
+    /// Solve exactly from this many empty squares (game analysis only;
+    /// default 18).
+    // An `Option`, so that the analysis of one position can refuse it when
+    // given; the test `the_help_states_the_defaults` keeps the default
+    // written here that of `oxello::analysis`.
+    #[arg(long, allow_negative_numbers = true)]
+    pub exact_from: Option<u32>,
     /// Write an evaluation graph as SVG (one file per game, numbered, when
     /// several games are analysed).
     #[arg(long, value_name = "FILE")]
@@ -85,18 +92,68 @@ struct AnalyzeJson {
 /// Runs `oxello analyze`: a game analysis when [`super::game_analysis::wanted`],
 /// else the search of one position.
 pub fn run(args: &AnalyzeArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
-    if super::game_analysis::wanted(args) {
+    let game = super::game_analysis::wanted(args);
+    refuse_unused(args, engine, game)?;
+    if game {
         super::game_analysis::run(args, engine.options()?)
     } else {
         run_position(args, engine.options()?)
     }
 }
 
+/// Refuses the options that the analysis asked for (of a game when `game`,
+/// else of one position) would ignore: an ignored option misleads.
+fn refuse_unused(
+    args: &AnalyzeArgs,
+    engine: &EngineArgs,
+    game: bool,
+) -> Result<(), Box<dyn Error>> {
+    if game {
+        let solve = if args.exact {
+            Some("--exact")
+        } else if args.wld {
+            Some("--wld")
+        } else {
+            None
+        };
+        if let Some(solve) = solve {
+            return Err(usage(format!(
+                "{solve} does not apply to a game analysis (it solves exactly from \
+                 --exact-from empties)"
+            )));
+        }
+        if args.multi_pv.is_some() {
+            return Err(usage(
+                "--multi-pv does not apply to a game analysis (it compares each move \
+                 played with the best)",
+            ));
+        }
+        return Ok(());
+    }
+    if args.exact_from.is_some() {
+        return Err(usage(
+            "--exact-from does not apply to the analysis of one position (it is where a \
+             game analysis starts solving: give --game, or --exact to solve this position)",
+        ));
+    }
+    if args.exact {
+        engine.refuse("analyze --exact (it solves to the end)", &["depth"])?;
+    }
+    if args.wld {
+        engine.refuse("analyze --wld (it solves to the end)", &["depth"])?;
+    }
+    engine.refuse(
+        "the analysis of one position (only a game analysis marks the book's moves)",
+        &["book", "no-book"],
+    )
+}
+
 fn run_position(args: &AnalyzeArgs, options: EngineOptions) -> Result<ExitCode, Box<dyn Error>> {
     let game = super::load(&args.position, args.size)?;
     let position = game.position();
-    let searcher = Searcher::new(options.hash_mib);
+    let searcher = Searcher::warmed(options.hash_mib);
     let solve = args.exact || args.wld;
+    let multi_pv = args.multi_pv.unwrap_or(1);
     // Depth and time come from the global --depth and --time; with neither,
     // a midgame analysis gets a few seconds.
     let default_time = (options.depth.is_none() && !solve)
@@ -111,7 +168,7 @@ fn run_position(args: &AnalyzeArgs, options: EngineOptions) -> Result<ExitCode, 
         } else {
             SolveMode::Exact
         },
-        multi_pv: usize::from(args.multi_pv),
+        multi_pv: usize::from(multi_pv),
         selectivity: options.analysis_selectivity(),
         solve_selectivity: Limits::ladder(options.analysis_selectivity(), position.empty_count()),
         threads: options.search_threads(false),
@@ -154,7 +211,7 @@ fn run_position(args: &AnalyzeArgs, options: EngineOptions) -> Result<ExitCode, 
     }
     let best = result.best.map_or("none".to_string(), |m| m.to_string());
     if json {
-        let lines = if args.multi_pv > 1 {
+        let lines = if multi_pv > 1 {
             result
                 .lines
                 .iter()
@@ -186,4 +243,22 @@ fn run_position(args: &AnalyzeArgs, options: EngineOptions) -> Result<ExitCode, 
         )?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    /// The defaults of the options that are `Option`s, written in their
+    /// help, are those the code uses.
+    #[test]
+    fn the_help_states_the_defaults() {
+        let mut command = super::super::command(false);
+        let help = command
+            .find_subcommand_mut("analyze")
+            .expect("the analyze subcommand")
+            .render_help()
+            .to_string();
+        let exact_from = format!("default {})", oxello::analysis::DEFAULT_EXACT_FROM);
+        assert!(help.contains(&exact_from), "{help}");
+        assert!(help.contains("default 1)"), "{help}");
+    }
 }

@@ -169,7 +169,7 @@ pub fn run(args: &BenchArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
 
 fn run_bench(depth: u32, selectivity: Selectivity) -> Result<ExitCode, Box<dyn Error>> {
     let positions = parse_bench(BENCH_POSITIONS)?;
-    let mut searcher = Searcher::new(BENCH_HASH_MIB);
+    let mut searcher = Searcher::warmed(BENCH_HASH_MIB);
     let (mut nodes, mut time) = (0u64, Duration::ZERO);
     let mut out = std::io::stdout().lock();
     writeln!(
@@ -303,7 +303,7 @@ fn run_accuracy(
     selectivity: Selectivity,
 ) -> Result<ExitCode, Box<dyn Error>> {
     let entries = read_positions(path)?;
-    let mut searcher = Searcher::new(BENCH_HASH_MIB);
+    let mut searcher = Searcher::warmed(BENCH_HASH_MIB);
     let mut out = std::io::stdout().lock();
     let limits = Limits {
         depth: Some(depth),
@@ -385,7 +385,7 @@ fn run_accuracy_depths(
     selectivity: Selectivity,
 ) -> Result<ExitCode, Box<dyn Error>> {
     let entries = read_positions(path)?;
-    let mut searcher = Searcher::new(BENCH_HASH_MIB);
+    let mut searcher = Searcher::warmed(BENCH_HASH_MIB);
     let mut out = std::io::stdout().lock();
     writeln!(
         out,

@@ -79,7 +79,7 @@ pub fn run(args: &FitProbcutArgs, engine: &EngineArgs) -> Result<ExitCode, Box<d
     };
     let all = wthor::folder_positions(&args.wthor)?;
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut searcher = Searcher::new(64);
+    let mut searcher = Searcher::warmed(64);
     let mut midgame = Vec::new();
     for (i, position) in draw(&all, MIDGAME_EMPTIES, args.positions, &mut rng)
         .iter()

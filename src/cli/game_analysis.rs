@@ -61,7 +61,9 @@ fn game_file_kind(path: &Path) -> Option<FileKind> {
         .then_some(FileKind::Ggf)
 }
 
-/// Reads `N` or `N-M` (from 1, inclusive) against `count` games.
+/// Reads `N` or `N-M` (from 1, inclusive) against `count` games. A range
+/// the file does not have is a wrong command line (exit 2), as a `solve
+/// --range` past the end of its file.
 fn parse_range(text: &str, count: usize) -> Result<std::ops::RangeInclusive<usize>, String> {
     let bad = || format!("game range '{text}': use N or N-M within 1-{count}");
     let (first, last) = oxello::core::span::parse_span::<usize>(text).ok_or_else(bad)?;
@@ -93,7 +95,7 @@ fn names_beside(path: &Path, extension: &str) -> Option<Vec<String>> {
 fn load_wthor(path: &Path, range: Option<&str>) -> Result<Vec<Loaded>, Box<dyn Error>> {
     let file = wthor::parse_wtb(&wthor::read_file(path)?)?;
     let range = match range {
-        Some(range) => parse_range(range, file.games.len())?,
+        Some(range) => parse_range(range, file.games.len()).map_err(super::usage)?,
         None => 1..=file.games.len(),
     };
     let players = names_beside(path, "jou").unwrap_or_default();
@@ -133,7 +135,7 @@ fn load_ggf(path: &Path, range: Option<&str>) -> Result<Vec<Loaded>, Box<dyn Err
     let text = oxello::formats::read_text_file(path, u64::MAX)?;
     let records = ggf::parse_all(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     let range = match range {
-        Some(range) => parse_range(range, records.len())?,
+        Some(range) => parse_range(range, records.len()).map_err(super::usage)?,
         None => 1..=records.len(),
     };
     let file_name = path
@@ -164,17 +166,30 @@ fn load_ggf(path: &Path, range: Option<&str>) -> Result<Vec<Loaded>, Box<dyn Err
 
 fn load(args: &AnalyzeArgs) -> Result<Vec<Loaded>, Box<dyn Error>> {
     let (path_text, suffix) = split_index(&args.position);
+    if let (Some(suffix), Some(index)) = (suffix, &args.index) {
+        return Err(super::usage(format!(
+            "{path_text}:{suffix} and --index {index}: give the games once"
+        )));
+    }
     let range = suffix.or(args.index.as_deref());
     let path = Path::new(path_text);
     let games = match game_file_kind(path) {
         Some(FileKind::Wthor) => load_wthor(path, range)?,
         Some(FileKind::Ggf) => load_ggf(path, range)?,
         None => {
-            if range.is_some() {
-                return Err("--index needs a GGF or WTHOR file".into());
+            // The game is read first: one that cannot be read is a run gone
+            // wrong (exit 1), a game number for one game a wrong command
+            // line (exit 2).
+            let game = spec::read_game(path_text, args.size).map_err(|e| format!("game: {e}"))?;
+            if let Some(range) = range {
+                let given = match suffix {
+                    Some(_) => format!("{path_text}:{range}"),
+                    None => format!("--index {range}"),
+                };
+                return Err(super::usage(format!(
+                    "{given}: a game number needs a GGF or WTHOR file"
+                )));
             }
-            let game =
-                spec::read_game(&args.position, args.size).map_err(|e| format!("game: {e}"))?;
             vec![Loaded {
                 number: 1,
                 info: GameInfo::default(),
@@ -212,7 +227,7 @@ pub fn run(args: &AnalyzeArgs, options: EngineOptions) -> Result<ExitCode, Box<d
             None => Some(analysis::DEFAULT_DEPTH),
         }),
         time: options.time,
-        exact_from: args.exact_from,
+        exact_from: args.exact_from.unwrap_or(analysis::DEFAULT_EXACT_FROM),
         hash_mib: options.hash_mib,
         threads: options.search_threads(false),
         // Full width unless --selectivity asks otherwise.

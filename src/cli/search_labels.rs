@@ -135,7 +135,7 @@ pub fn run(args: &SearchLabelsArgs, engine: &EngineArgs) -> Result<ExitCode, Box
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
-                let mut searcher = Searcher::new(LABEL_HASH_MIB);
+                let mut searcher = Searcher::warmed(LABEL_HASH_MIB);
                 let limits = match args.exact {
                     Some(_) => Limits {
                         solve_empties: Some(64),

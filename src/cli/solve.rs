@@ -209,7 +209,7 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
         Some(_) => catch_stops(&stop),
         None => Box::new(|| 130),
     };
-    let mut searcher = Searcher::new(options.hash_mib);
+    let mut searcher = Searcher::warmed(options.hash_mib);
     let mut totals = (0u64, Duration::ZERO, 0usize);
     let mut written = match &args.write {
         Some(path) => Some((

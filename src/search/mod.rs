@@ -82,15 +82,27 @@ impl Searcher {
 
     /// Decodes what the first search would otherwise decode on its own
     /// clock: the learned evaluations' weights and the Multi-ProbCut model.
-    /// Engines call it as their search thread starts, so that the first
-    /// move of a timed game is not charged for it (about 0.1 s on this
+    /// Engines call it (through [`Searcher::warmed`]) as their search thread
+    /// starts, so that the first move of a timed game is not charged for it (about 0.1 s on this
     /// machine, 0.15 s and more under load: with 0.45 s left on the clock,
     /// the first search was stopped after 23 nodes and played a blunder).
     pub fn warm_up() {
+        let started = Instant::now();
         let board = crate::board::Board::start(BoardSize::Eight);
         std::hint::black_box(crate::eval::patterns::evaluate(board));
         std::hint::black_box(crate::eval::six::built_in());
         std::hint::black_box(probcut::model());
+        log::debug!("search warm-up: {:.1?}", started.elapsed());
+    }
+
+    /// A searcher with a table of `hash_mib` MiB, warmed up
+    /// ([`Searcher::warm_up`]): for front ends that time their searches,
+    /// whose first result would otherwise count the decoding in its time,
+    /// its nodes per second and its time budget. Node counts do not change.
+    pub fn warmed(hash_mib: usize) -> Searcher {
+        let searcher = Searcher::new(hash_mib);
+        Searcher::warm_up();
+        searcher
     }
 
     /// Empties the table (for reproducible searches or a new game).

@@ -13,6 +13,9 @@ use serde_json::Value;
 /// is `X` in the board string).
 const HYPHEN_BOARD: &str = "---------OO-OXO--OXXXXO---X-OXX--OX------XXO-XO--OOX-XO------OX- X";
 
+/// A position of 5 empties, quick to solve.
+const SOLVABLE_BOARD: &str = "-----XOOOOXXXOOXOOXXOXXOXOXOOOOXXXOXOXOOXOOOXOOOXOXOXXOXXOXOOOXX X";
+
 fn suite() -> &'static str {
     concat!(env!("CARGO_MANIFEST_DIR"), "/positions/ffo-40-59.obf")
 }
@@ -326,5 +329,133 @@ fn the_gomoku_bench_sums_its_rows_into_its_signature() {
             err.iter().any(|l| l.starts_with("error: ")),
             "{args:?}: {err:?}"
         );
+    }
+}
+
+/// A game number past the end of a game file, or one for a position that
+/// is no game file, is a wrong command line (exit 2), as a `solve --range`
+/// past the end of its file; a file that cannot be read is a run gone wrong
+/// (exit 1).
+#[test]
+fn analyze_game_numbers_that_do_not_exist_are_command_line_errors() {
+    use oxello::formats::{ggf, transcript};
+    let dir = crate::common::temp_dir("options", "game-numbers");
+    let start = oxello::Position::start(oxello::BoardSize::Eight);
+    let records: Vec<_> = ["f5d6c3", "f5f6e6"]
+        .iter()
+        .map(|moves| ggf::GgfGame::from_game(&transcript::parse_game(moves, start).unwrap()))
+        .collect();
+    let file = dir.join("two.ggf");
+    std::fs::write(&file, ggf::format_all(&records)).unwrap();
+    let file = file.display().to_string();
+    let (_, err) = exits(2, &["analyze", &file, "--index", "3", "--depth", "1"]);
+    assert!(err.concat().contains("within 1-2"), "{err:?}");
+    exits(2, &["analyze", &format!("{file}:3"), "--depth", "1"]);
+    exits(2, &["analyze", &format!("{file}:1"), "--index", "2"]);
+    let (_, err) = exits(2, &["analyze", "f5d6", "--index", "3"]);
+    assert!(
+        err.concat().contains("needs a GGF or WTHOR file"),
+        "{err:?}"
+    );
+    let missing = dir.join("missing.ggf").display().to_string();
+    exits(1, &["analyze", &missing, "--index", "1"]);
+    exits(0, &["analyze", &file, "--index", "2", "--depth", "1"]);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+#[cfg_attr(
+    not(shared_data),
+    ignore = "needs ../shared (WTHOR, XOT, FFO): skipped"
+)]
+fn analyze_wthor_game_numbers_past_the_end_are_command_line_errors() {
+    let file = crate::common::shared("games/wthor/WTH_1977.wtb");
+    let file = file.display().to_string();
+    let (_, err) = exits(2, &["analyze", &file, "--index", "999999"]);
+    assert!(err.concat().contains("999999"), "{err:?}");
+    exits(2, &["analyze", &format!("{file}:999999")]);
+}
+
+/// `analyze` refuses what the analysis it runs would ignore: `--exact-from`
+/// for one position (only a game analysis solves from there), `--depth`
+/// with `--exact` or `--wld` (a solve goes to the end), `--exact`, `--wld`
+/// and `--multi-pv` for a game, the book for one position (only a game
+/// analysis marks book moves).
+#[test]
+fn analyze_refuses_the_options_its_analysis_ignores() {
+    for (args, refused) in [
+        (
+            &["analyze", "f5d6", "--depth", "2", "--exact-from", "10"][..],
+            "--exact-from",
+        ),
+        (&["analyze", "f5", "--exact", "--depth", "2"], "--depth"),
+        (&["analyze", "f5", "--wld", "--depth", "2"], "--depth"),
+        (&["--depth", "2", "analyze", "f5", "--exact"], "--depth"),
+        (&["analyze", "f5d6", "--game", "--exact"], "--exact"),
+        (&["analyze", "f5d6", "--game", "--wld"], "--wld"),
+        (
+            &["analyze", "f5d6", "--game", "--multi-pv", "2"],
+            "--multi-pv",
+        ),
+        (
+            &["analyze", "f5d6", "--depth", "1", "--no-book"],
+            "--no-book",
+        ),
+        (
+            &["analyze", "f5d6", "--depth", "1", "--book", "x.book"],
+            "--book",
+        ),
+    ] {
+        let (_, err) = exits(2, args);
+        let expected = format!("error: {refused} does not apply to ");
+        assert!(
+            err.iter().any(|l| l.starts_with(&expected)),
+            "{args:?}: {err:?}"
+        );
+    }
+    // Where they apply, they are taken.
+    exits(
+        0,
+        &[
+            "analyze",
+            "f5d6c3",
+            "--game",
+            "--depth",
+            "1",
+            "--exact-from",
+            "10",
+        ],
+    );
+    exits(
+        0,
+        &["analyze", "f5d6c3", "--game", "--depth", "1", "--no-book"],
+    );
+    exits(0, &["analyze", "f5d6", "--depth", "1", "--multi-pv", "2"]);
+    exits(0, &["analyze", SOLVABLE_BOARD, "--exact", "--time", "10"]);
+}
+
+/// Every command that times its searches warms the search up first
+/// (`Searcher::warmed`), as the engine of `move` does: the first result's
+/// time, nodes/s and `--time` budget would otherwise count the one-time
+/// decoding of the evaluation and the Multi-ProbCut model (60-120 ms). Its
+/// debug line shows that it ran; the times are not tested (speed lives in
+/// benchmarks, never in tests).
+#[test]
+fn timed_commands_warm_the_search_up_before_they_search() {
+    for args in [
+        &["analyze", "f5", "--depth", "1"][..],
+        &["analyze", "f5d6", "--game", "--depth", "1"],
+        &["solve", SOLVABLE_BOARD],
+        &["bench", "--depth", "1"],
+        &["move", "f5", "--depth", "1"],
+    ] {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_oxello"))
+            .args(args)
+            .env("RUST_LOG", "oxello::search=debug")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{args:?}: {stderr}");
+        assert!(stderr.contains("search warm-up: "), "{args:?}: {stderr}");
     }
 }
