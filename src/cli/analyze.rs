@@ -91,6 +91,9 @@ struct AnalyzeJson {
 
 /// Runs `oxello analyze`: a game analysis when [`super::game_analysis::wanted`],
 /// else the search of one position.
+/// Best moves found without `--multi-pv`, as its help says.
+const DEFAULT_MULTI_PV: u16 = 1;
+
 pub fn run(args: &AnalyzeArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
     let game = super::game_analysis::wanted(args);
     refuse_unused(args, engine, game)?;
@@ -153,7 +156,7 @@ fn run_position(args: &AnalyzeArgs, options: EngineOptions) -> Result<ExitCode, 
     let position = game.position();
     let searcher = Searcher::warmed(options.hash_mib);
     let solve = args.exact || args.wld;
-    let multi_pv = args.multi_pv.unwrap_or(1);
+    let multi_pv = args.multi_pv.unwrap_or(DEFAULT_MULTI_PV);
     // Depth and time come from the global --depth and --time; with neither,
     // a midgame analysis gets a few seconds.
     let default_time = (options.depth.is_none() && !solve)
@@ -259,6 +262,7 @@ mod tests {
             .to_string();
         let exact_from = format!("default {})", oxello::analysis::DEFAULT_EXACT_FROM);
         assert!(help.contains(&exact_from), "{help}");
-        assert!(help.contains("default 1)"), "{help}");
+        let multi_pv = format!("default {})", super::DEFAULT_MULTI_PV);
+        assert!(help.contains(&multi_pv), "{help}");
     }
 }

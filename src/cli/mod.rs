@@ -30,6 +30,7 @@ mod show;
 mod solve;
 mod solve_checkpoint;
 mod solve_progress;
+mod solve_signals;
 mod train_eval;
 
 use analyze::AnalyzeArgs;
@@ -767,8 +768,7 @@ pub fn escape_values(text: &str, args: &[std::ffi::OsString]) -> String {
 /// Clap's message `rendered` as one line, for a JSON error: the error and
 /// its indented details (the missing arguments, the possible values) joined
 /// by spaces, a tip after `; `; the usage and the pointer to `--help` are
-/// left out. Keeping only the first line lost the details: "the following
-/// required arguments were not provided:" named none.
+/// left out.
 pub fn clap_message(rendered: &str) -> String {
     let text = rendered.trim_start();
     let text = text.strip_prefix("error: ").unwrap_or(text);

@@ -34,7 +34,7 @@ pub struct SolveArgs {
     pub exact: bool,
     /// Only win / loss / draw (not with `--write`: an OBF file holds exact
     /// scores, and a WLD result is only a bound on one).
-    #[arg(long, conflicts_with = "write")]
+    #[arg(long)]
     pub wld: bool,
     /// One JSON object per position, then one for the totals.
     #[arg(long)]
@@ -116,12 +116,12 @@ struct Task {
     expected_moves: Vec<(oxello::moves::Move, i32)>,
 }
 
-/// With `--all-moves`, a move's solved score beside the file's.
+/// With `--all-moves`, a move's solve (a bound under `--wld`, as the row's)
+/// beside the score the file lists for it.
 #[derive(serde::Serialize)]
 struct MoveScore {
-    #[serde(rename = "move")]
-    mv: String,
-    score: i32,
+    #[serde(flatten)]
+    search: SearchJson,
     expected: Option<i32>,
     ok: bool,
 }
@@ -169,6 +169,17 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
             "solve: give a position or a sample (--sample-wthor, --sample-selfplay), not both",
         ));
     }
+    if args.wld && args.write.is_some() {
+        return Err(usage(
+            "--wld does not apply to --write (an OBF file holds exact scores; a win/loss/draw \
+             result only bounds one)",
+        ));
+    }
+    if sampling && (args.first_number != 1 || args.range.is_some()) {
+        return Err(usage(
+            "--first-number and --range number a file's positions; a sample is numbered from 1",
+        ));
+    }
     if args.list && !sampling {
         return Err(usage(
             "--list prints a sample: give --sample-wthor or --sample-selfplay",
@@ -206,7 +217,7 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
         .transpose()?;
     let stop = StopSignal::new();
     let stopped_code = match &checkpoints {
-        Some(_) => catch_stops(&stop),
+        Some(_) => super::solve_signals::catch_stops(&stop),
         None => Box::new(|| 130),
     };
     let mut searcher = Searcher::warmed(options.hash_mib);
@@ -405,50 +416,6 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
     })
 }
 
-/// With checkpoints, Ctrl-C and SIGTERM stop the solve, which saves one, and
-/// a second signal ends the process at once (as during a long save); without
-/// them, both end it as they always do. Returns the exit status of such a
-/// stop: 128 plus the signal's number, 130 for Ctrl-C and 143 for SIGTERM.
-fn catch_stops(stop: &StopSignal) -> Box<dyn Fn() -> u8> {
-    let signal = stop.clone();
-    let installed = ctrlc::set_handler(move || {
-        if signal.is_stopped() {
-            std::process::exit(130);
-        }
-        signal.stop();
-    });
-    if let Err(error) = installed {
-        log::warn!("oxello: Ctrl-C is not caught, no checkpoint is saved on it: {error}");
-    }
-    #[cfg(unix)]
-    {
-        use signal_hook::{consts::SIGTERM, flag};
-        use std::sync::Arc;
-        use std::sync::atomic::{AtomicBool, Ordering};
-        let terminated = Arc::new(AtomicBool::new(false));
-        // The actions run in the order they were registered: a first SIGTERM
-        // finds the flag down and raises it, a second finds it up and exits.
-        let caught = flag::register_conditional_shutdown(SIGTERM, 143, stop.flag())
-            .and_then(|_| flag::register(SIGTERM, stop.flag()))
-            .and_then(|_| flag::register(SIGTERM, Arc::clone(&terminated)));
-        match caught {
-            Ok(_) => {
-                return Box::new(move || {
-                    if terminated.load(Ordering::Relaxed) {
-                        143
-                    } else {
-                        130
-                    }
-                });
-            }
-            Err(error) => {
-                log::warn!("oxello: SIGTERM is not caught, no checkpoint is saved on it: {error}")
-            }
-        }
-    }
-    Box::new(|| 130)
-}
-
 /// The OBF entry of a solved position: every solved move with its score
 /// (all moves with `--all-moves`, else the best ones).
 fn solved_entry(task: &Task, result: &SearchResult) -> obf::ObfEntry {
@@ -503,8 +470,7 @@ fn move_scores(mode: SolveMode, task: &Task, result: &SearchResult) -> Vec<MoveS
                 .find(|(mv, _)| *mv == line.best())
                 .map(|&(_, score)| score);
             MoveScore {
-                mv: oxello::json::move_name(line.best()),
-                score: line.score,
+                search: SearchJson::from_report(&task.position, line),
                 expected,
                 ok: expected.is_none_or(|e| score_agrees(mode, line.score, e)),
             }
@@ -559,10 +525,11 @@ fn print_row(
             let scores: Vec<String> = moves
                 .iter()
                 .map(|m| {
-                    let score = score_text(result.depth, m.score);
+                    let name = m.search.mv.as_deref().unwrap_or("--");
+                    let score = score_text(result.depth, m.search.score);
                     match (m.ok, m.expected) {
-                        (false, Some(e)) => format!("{} {score} (file {e:+})", m.mv),
-                        _ => format!("{} {score}", m.mv),
+                        (false, Some(e)) => format!("{name} {score} (file {e:+})"),
+                        _ => format!("{name} {score}"),
                     }
                 })
                 .collect();
@@ -616,7 +583,7 @@ fn load_tasks(args: &SolveArgs, seed: u64) -> Result<Vec<Task>, Box<dyn Error>> 
         .into_iter()
         .enumerate()
         .map(|(i, entry)| Task {
-            number: args.first_number + i,
+            number: args.first_number.saturating_add(i),
             expected: entry.best_score(),
             position: entry.position,
             expected_moves: entry.move_scores,
@@ -625,7 +592,7 @@ fn load_tasks(args: &SolveArgs, seed: u64) -> Result<Vec<Task>, Box<dyn Error>> 
     let Some((lo, hi)) = parse_range(args.range.as_deref())? else {
         return Ok(tasks);
     };
-    let last = args.first_number + tasks.len() - 1;
+    let last = args.first_number.saturating_add(tasks.len() - 1);
     if lo < args.first_number || hi > last {
         return Err(usage(format!(
             "--range {lo}-{hi}: {} numbers its positions {} to {last}",

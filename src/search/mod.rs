@@ -81,11 +81,13 @@ impl Searcher {
     }
 
     /// Decodes what the first search would otherwise decode on its own
-    /// clock: the learned evaluations' weights and the Multi-ProbCut model.
-    /// Engines call it (through [`Searcher::warmed`]) as their search thread
-    /// starts, so that the first move of a timed game is not charged for it (about 0.1 s on this
-    /// machine, 0.15 s and more under load: with 0.45 s left on the clock,
-    /// the first search was stopped after 23 nodes and played a blunder).
+    /// clock: the learned evaluations' weights and the Multi-ProbCut model
+    /// (about 0.1 s on this machine, more under load: a timed game's first
+    /// move, with 0.45 s on the clock, was once stopped after 23 nodes).
+    /// Every front end that times its searches calls it through
+    /// [`Searcher::warmed`] before the first: the engine's search thread as
+    /// it starts, and `analyze`, `solve`, `bench`, `search-labels` and
+    /// `fit-probcut`.
     pub fn warm_up() {
         let started = Instant::now();
         let board = crate::board::Board::start(BoardSize::Eight);

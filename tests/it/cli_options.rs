@@ -248,9 +248,21 @@ fn solve_all_moves_shows_and_checks_every_move() {
     let (out, _) = exits(0, &["solve", board, "--first-number", "7"]);
     assert!(out.iter().any(|l| l.starts_with("  7 |")), "{out:?}");
 
+    // Under --wld each move is a bound, as the row is: a loss is -2 at
+    // most, never the fail-soft score the search returned.
+    let (out, _) = exits(0, &["solve", &good, "--all-moves", "--wld", "--json"]);
+    let row = &json_lines(&out)[0];
+    for m in row["moves"].as_array().unwrap() {
+        let wld = ["loss", "draw", "win"].iter().position(|w| m["wld"] == *w);
+        let wld = wld.unwrap_or_else(|| panic!("{m}")) as i64 - 1;
+        assert_eq!(m["score"].as_i64(), Some(2 * wld), "{m}");
+        assert_ne!(m["bound"], "exact", "{m}");
+        assert_eq!(m["ok"], true, "{m}");
+    }
+
     let write = dir.join("w.obf").display().to_string();
     let (_, err) = exits(2, &["solve", &good, "--wld", "--write", &write]);
-    assert!(err.iter().any(|l| l.contains("--wld")), "{err:?}");
+    assert!(err.iter().any(|l| l.contains("exact scores")), "{err:?}");
     assert!(!dir.join("w.obf").exists());
 }
 
