@@ -538,7 +538,7 @@ struct ShowJson {
 
 fn run_show(args: &ShowArgs) -> Result<ExitCode, Box<dyn Error>> {
     let book = chosen_book(&args.file)?;
-    let game = super::load(&args.position, oxello::bitboard::BoardSize::Eight)?;
+    let game = super::load(&args.position, None)?;
     let position = game.position();
     let found = book.find(position.board);
     let value = book.value(&position);

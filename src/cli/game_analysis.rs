@@ -5,6 +5,7 @@
 
 use super::analyze::AnalyzeArgs;
 use oxello::analysis::{self, AnalysisOptions, GameInfo};
+use oxello::bitboard::BoardSize;
 use oxello::engine::EngineOptions;
 use oxello::formats::{ggf, spec, wthor};
 use oxello::game::Game;
@@ -180,7 +181,8 @@ fn load(args: &AnalyzeArgs) -> Result<Vec<Loaded>, Box<dyn Error>> {
             // The game is read first: one that cannot be read is a run gone
             // wrong (exit 1), a game number for one game a wrong command
             // line (exit 2).
-            let game = spec::read_game(path_text, args.size).map_err(|e| format!("game: {e}"))?;
+            let size = args.size.unwrap_or(BoardSize::Eight);
+            let game = spec::read_game(path_text, size).map_err(|e| format!("game: {e}"))?;
             if let Some(range) = range {
                 let given = match suffix {
                     Some(_) => format!("{path_text}:{range}"),
@@ -197,6 +199,9 @@ fn load(args: &AnalyzeArgs) -> Result<Vec<Loaded>, Box<dyn Error>> {
             }]
         }
     };
+    for loaded in &games {
+        super::check_size(loaded.game.size(), args.size)?;
+    }
     if games.iter().all(|loaded| loaded.game.moves().is_empty()) {
         return Err("no moves to analyse: give a game (transcript, GGF or WTHOR file)".into());
     }

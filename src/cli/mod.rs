@@ -868,12 +868,29 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn Error>> {
 }
 
 /// Reads the POSITION argument of a subcommand into a game.
-pub fn load(position: &str, size: BoardSize) -> Result<Game, Box<dyn Error>> {
-    spec::read_game(position, size).map_err(|e| match e {
-        // A file error names the file itself.
-        spec::SpecError::File(e) => format!("position: {e}").into(),
-        e => format!("position '{position}': {e}").into(),
-    })
+pub fn load(position: &str, size: Option<BoardSize>) -> Result<Game, Box<dyn Error>> {
+    let game = spec::read_game(position, size.unwrap_or(BoardSize::Eight)).map_err(
+        |e| -> Box<dyn Error> {
+            match e {
+                // A file error names the file itself.
+                spec::SpecError::File(e) => format!("position: {e}").into(),
+                e => format!("position '{position}': {e}").into(),
+            }
+        },
+    )?;
+    check_size(game.size(), size)?;
+    Ok(game)
+}
+
+/// Refuses a `--size` that a position's own size (a board string's, a
+/// file's) contradicts: it would otherwise be ignored.
+pub fn check_size(found: BoardSize, given: Option<BoardSize>) -> Result<(), Box<dyn Error>> {
+    match given {
+        Some(given) if given != found => Err(usage(format!(
+            "--size {given}: the position is {found}x{found}; --size sizes `start` and transcripts"
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// The entries of the OBF file `path` (an empty file is refused; a file of

@@ -13,18 +13,24 @@ use std::process::ExitCode;
 pub struct MoveArgs {
     /// The position: a board string, a transcript, or a file (GGF, ...).
     pub position: String,
-    /// Board size (4, 6 or 8) for transcripts.
-    #[arg(short, long, default_value = "8")]
-    pub size: BoardSize,
+    /// Board size (4, 6 or 8) for transcripts [default: 8]; a board string
+    /// or a file has its own, which this must match.
+    #[arg(short, long)]
+    pub size: Option<BoardSize>,
     /// Print a JSON search result: move, score, bound, depth, PV, nodes.
     #[arg(long)]
     pub json: bool,
 }
 
 pub fn run(args: &MoveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
+    // The one-shot protocol reads the position itself; a --size it
+    // contradicts is refused here first.
+    if args.size.is_some() {
+        super::load(&args.position, args.size)?;
+    }
     let request = OneShot {
         position: args.position.clone(),
-        size: args.size,
+        size: args.size.unwrap_or(BoardSize::Eight),
         json: args.json,
     };
     oneshot::run(&request, engine.options()?)?;

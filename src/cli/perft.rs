@@ -21,9 +21,10 @@ pub struct PerftArgs {
     /// Position to count from: `start`, a board string, a transcript, or a file.
     #[arg(default_value = "start")]
     pub position: String,
-    /// Board size (4, 6 or 8) for `start` and transcripts.
-    #[arg(short, long, default_value = "8")]
-    pub size: BoardSize,
+    /// Board size (4, 6 or 8) for `start` and transcripts [default: 8]; a
+    /// board string or a file has its own, which this must match.
+    #[arg(short, long)]
+    pub size: Option<BoardSize>,
     /// Print the count below each legal move as well.
     #[arg(long)]
     pub divide: bool,

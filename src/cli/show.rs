@@ -14,9 +14,10 @@ pub struct ShowArgs {
     /// The position: `start`, a board string, a transcript, or a file.
     #[arg(default_value = "start")]
     pub position: String,
-    /// Board size (4, 6 or 8) for `start` and transcripts.
-    #[arg(short, long, default_value = "8")]
-    pub size: BoardSize,
+    /// Board size (4, 6 or 8) for `start` and transcripts [default: 8]; a
+    /// board string or a file has its own, which this must match.
+    #[arg(short, long)]
+    pub size: Option<BoardSize>,
 }
 
 pub fn run(args: &ShowArgs) -> Result<ExitCode, Box<dyn Error>> {

@@ -26,9 +26,10 @@ pub struct SolveArgs {
     /// one.
     #[arg(default_value = "start")]
     pub position: String,
-    /// Board size (4, 6 or 8) for `start` and transcripts.
-    #[arg(short, long, default_value = "8")]
-    pub size: BoardSize,
+    /// Board size (4, 6 or 8) for `start` and transcripts [default: 8]; a
+    /// board string or a file has its own, which this must match.
+    #[arg(short, long)]
+    pub size: Option<BoardSize>,
     /// Exact scores (the default).
     #[arg(long, conflicts_with = "wld")]
     pub exact: bool,
@@ -579,6 +580,9 @@ fn load_tasks(args: &SolveArgs, seed: u64) -> Result<Vec<Task>, Box<dyn Error>> 
             expected_moves: Vec::new(),
         }]);
     };
+    for entry in &entries {
+        super::check_size(entry.position.size, args.size)?;
+    }
     let tasks: Vec<Task> = entries
         .into_iter()
         .enumerate()

@@ -266,6 +266,47 @@ fn solve_all_moves_shows_and_checks_every_move() {
     assert!(!dir.join("w.obf").exists());
 }
 
+/// `--size` sizes `start` and transcripts; a board string or a file has
+/// its own size, and a `--size` that contradicts it is refused, not ignored.
+#[test]
+fn a_size_the_position_contradicts_is_refused() {
+    let eight = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
+    for args in [
+        &["show", eight, "--size", "6"][..],
+        &["perft", eight, "--size", "4", "--depth", "1"],
+        &["move", eight, "--size", "6", "--level", "1"],
+        &["analyze", eight, "--size", "6", "--depth", "1"],
+        &[
+            "solve",
+            suite(),
+            "--size",
+            "6",
+            "--range",
+            "40",
+            "--first-number",
+            "40",
+        ],
+    ] {
+        let (_, err) = exits(2, args);
+        assert!(
+            err.iter()
+                .any(|l| l.contains("--size") && l.contains("8x8")),
+            "{args:?}: {err:?}"
+        );
+    }
+    let (out, _) = exits(2, &["move", eight, "--size", "4", "--json"]);
+    assert!(
+        json_lines(&out)[0]["error"]
+            .as_str()
+            .unwrap()
+            .contains("8x8")
+    );
+    // A size that agrees, or none, is taken.
+    exits(0, &["show", eight, "--size", "8"]);
+    exits(0, &["move", eight, "--level", "1"]);
+    exits(0, &["perft", "--size", "6", "--depth", "2"]);
+}
+
 #[test]
 fn errors_under_json_are_json() {
     for args in [
