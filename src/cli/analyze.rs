@@ -90,11 +90,11 @@ struct AnalyzeJson {
     lines: Vec<SearchJson>,
 }
 
-/// Runs `oxello analyze`: a game analysis when [`super::game_analysis::wanted`],
-/// else the search of one position.
 /// Best moves found without `--multi-pv`, as its help says.
 const DEFAULT_MULTI_PV: u16 = 1;
 
+/// Runs `oxello analyze`: a game analysis when [`super::game_analysis::wanted`],
+/// else the search of one position.
 pub fn run(args: &AnalyzeArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
     let game = super::game_analysis::wanted(args);
     refuse_unused(args, engine, game)?;
@@ -112,14 +112,14 @@ fn refuse_unused(
     engine: &EngineArgs,
     game: bool,
 ) -> Result<(), Box<dyn Error>> {
+    let solve = if args.exact {
+        Some("--exact")
+    } else if args.wld {
+        Some("--wld")
+    } else {
+        None
+    };
     if game {
-        let solve = if args.exact {
-            Some("--exact")
-        } else if args.wld {
-            Some("--wld")
-        } else {
-            None
-        };
         if let Some(solve) = solve {
             return Err(usage(format!(
                 "{solve} does not apply to a game analysis (it solves exactly from \
@@ -140,11 +140,11 @@ fn refuse_unused(
              game analysis starts solving: give --game, or --exact to solve this position)",
         ));
     }
-    if args.exact {
-        engine.refuse("analyze --exact (it solves to the end)", &["depth"])?;
-    }
-    if args.wld {
-        engine.refuse("analyze --wld (it solves to the end)", &["depth"])?;
+    if let Some(solve) = solve {
+        engine.refuse(
+            &format!("analyze {solve} (it solves to the end)"),
+            &["depth"],
+        )?;
     }
     engine.refuse(
         "the analysis of one position (only a game analysis marks the book's moves)",
