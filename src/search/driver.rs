@@ -6,7 +6,7 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::search::line::Line;
 use crate::search::params::*;
-use crate::search::time::Budget;
+use crate::search::time::{Budget, Stability};
 use crate::search::{
     Bound, Depth, Limits, Report, Search, SearchResult, Selectivity, SolveMode, Step,
 };
@@ -67,6 +67,7 @@ impl Driver<'_> {
         let mut lines: Vec<Report> = Vec::new();
         let first_level = self.first_solve_level(empties);
         let mut depth = 1;
+        let mut stability = Stability::default();
         loop {
             // Under a clock, no solve starts that the estimate says cannot
             // finish: the midgame iterations go on instead.
@@ -87,7 +88,8 @@ impl Driver<'_> {
                 on_report,
             );
             merge_lines(&mut lines, found, complete);
-            if !complete || depth >= max_depth && !solve_now || self.out_of_time() {
+            stability.update(depth, lines.first().and_then(|line| square_of(line.best())));
+            if !complete || depth >= max_depth && !solve_now || self.out_of_time_after(&stability) {
                 return self.finish(search, lines);
             }
             depth += 1;
@@ -403,6 +405,13 @@ impl Driver<'_> {
             .is_some_and(|b| self.started.elapsed() >= b.soft)
     }
 
+    /// [`Driver::out_of_time`] after a midgame iteration: under a clock, the
+    /// soft budget is scaled by how settled the best move is.
+    fn out_of_time_after(&self, stability: &Stability) -> bool {
+        self.budget
+            .is_some_and(|b| self.started.elapsed() >= b.soft_scaled(stability.factor()))
+    }
+
     /// The result of a finished game: its final score, no move.
     fn game_over_result(&self, search: &mut Search) -> SearchResult {
         SearchResult {
@@ -548,6 +557,14 @@ fn merge_lines(lines: &mut Vec<Report>, found: Vec<Report>, complete: bool) {
                 line.rank = rank;
             }
         }
+    }
+}
+
+/// The square index of a placement, for [`Stability`].
+fn square_of(mv: Move) -> Option<u8> {
+    match mv {
+        Move::Place { square, .. } => Some(square.index() as u8),
+        Move::Pass => None,
     }
 }
 
