@@ -6,6 +6,7 @@ import json
 import os
 import pathlib
 import shutil
+import signal
 import subprocess
 
 import pytest
@@ -27,6 +28,17 @@ def _binary(name, variable):
         return max(found, key=lambda p: p.stat().st_mtime)
     on_path = shutil.which(name)
     return pathlib.Path(on_path) if on_path else None
+
+
+@pytest.fixture
+def sigint_raises():
+    """Ctrl-C raises KeyboardInterrupt during the test, as in a terminal. A
+    shell without job control starts its background commands with SIGINT
+    ignored, and Python then leaves it ignored: `_thread.interrupt_main`
+    does nothing."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
 
 
 @pytest.fixture(scope="session")

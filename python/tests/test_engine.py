@@ -187,7 +187,7 @@ def test_stop_from_another_thread():
     assert engine.search(board, depth=3).depth == 3
 
 
-def test_keyboard_interrupt_stops_the_search():
+def test_keyboard_interrupt_stops_the_search(sigint_raises):
     engine = oxello.Engine(level=60, threads=1, hash_mb=16)
     board = oxello.Board.from_string(MIDGAME)
     before = board.board_string()

@@ -108,7 +108,7 @@ def test_engine_takes_the_five():
         engine.search(board.copy() if board.push("l8") else board)
 
 
-def test_engine_stop_and_interrupt():
+def test_engine_stop_and_interrupt(sigint_raises):
     engine = gomoku.Engine(hash_mb=16)
     board = gomoku.Board.from_moves("h8i9i8")
 
