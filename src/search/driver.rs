@@ -88,7 +88,7 @@ impl Driver<'_> {
                 on_report,
             );
             merge_lines(&mut lines, found, complete);
-            stability.update(depth, lines.first().and_then(|line| square_of(line.best())));
+            stability.update(depth, lines.first().and_then(|line| line.best().square()));
             if !complete || depth >= max_depth && !solve_now || self.out_of_time_after(&stability) {
                 return self.finish(search, lines);
             }
@@ -557,14 +557,6 @@ fn merge_lines(lines: &mut Vec<Report>, found: Vec<Report>, complete: bool) {
                 line.rank = rank;
             }
         }
-    }
-}
-
-/// The square index of a placement, for [`Stability`].
-fn square_of(mv: Move) -> Option<u8> {
-    match mv {
-        Move::Place { square, .. } => Some(square.index() as u8),
-        Move::Pass => None,
     }
 }
 

@@ -10,6 +10,7 @@
 //! Under a clock, [`Stability`] stretches or shrinks the soft budget by how
 //! settled the best move is.
 
+use crate::square::Square;
 use std::time::Duration;
 
 /// Game clock of the side to move.
@@ -122,15 +123,15 @@ impl Budget {
 /// changing earns more time, one that has held for several iterations less.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Stability {
-    best: Option<u8>,
+    best: Option<Square>,
     unchanged: u32,
     changes: f64,
 }
 
 impl Stability {
-    /// Records the best move (a square index) of a finished iteration of
-    /// `depth`.
-    pub fn update(&mut self, depth: u32, best: Option<u8>) {
+    /// Records the best move (its square, none for a pass) of a finished
+    /// iteration of `depth`.
+    pub fn update(&mut self, depth: u32, best: Option<Square>) {
         if depth < STABILITY_MIN_DEPTH {
             self.best = best;
             return;
@@ -183,13 +184,13 @@ mod tests {
     fn a_changing_best_move_earns_time_and_a_settled_one_less() {
         let mut stability = Stability::default();
         for depth in 1..STABILITY_MIN_DEPTH {
-            stability.update(depth, Some(depth as u8));
+            stability.update(depth, Square::new(depth as u8));
         }
         assert_eq!(stability.factor(), 1.0, "shallow iterations do not count");
-        stability.update(STABILITY_MIN_DEPTH, Some(40));
+        stability.update(STABILITY_MIN_DEPTH, Square::new(40));
         assert!(stability.factor() > 1.5, "{}", stability.factor());
         for depth in STABILITY_MIN_DEPTH + 1..STABILITY_MIN_DEPTH + 4 {
-            stability.update(depth, Some(40));
+            stability.update(depth, Square::new(40));
         }
         assert!(stability.factor() < 0.8, "{}", stability.factor());
         let clock = Budget::from_clock(
