@@ -36,10 +36,10 @@
 # On two threads a position of 28 empties took 44-444 s (median 196 s) and one
 # of 29 empties 170-1,493 s (median 557 s): positions 35-51, 1159628's build,
 # 7 minutes a position on average, so the whole suite costs about 45
-# core-hours. Positions 131-163, solved with nothing else running, took
-# 12-311 s (median 34 s) at 28 empties and 44-597 s (median 151 s) at 29:
-# about 16 core-hours for the suite, position 80 aside. At 32 empties one
-# position took more than 30 minutes, which is why the suite stops at 29.
+# core-hours. Later solves, with nothing else running, put it at about 16
+# core-hours, position 80 aside (docs/training.md, "The network"). At 32
+# empties one position took more than 30 minutes, which is why the suite
+# stops at 29.
 set -euo pipefail
 usage="usage: scripts/suite-30.sh DIR [THREADS] [RANGE]"
 dir=${1:?$usage}
