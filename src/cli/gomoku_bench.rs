@@ -5,6 +5,7 @@
 //! the gomoku search, and its commit records the new one.
 
 use oxello::gomoku::openings::parse_list;
+use oxello::gomoku::pattern::PatternTable;
 use oxello::gomoku::search::{Limits, Searcher};
 use oxello::gomoku::{Config, Rule};
 use oxello::search::StopSignal;
@@ -67,6 +68,9 @@ pub fn run(depth: u32) -> Result<ExitCode, Box<dyn Error>> {
     )?;
     let (mut count, mut nodes, mut time) = (0, 0u64, Duration::ZERO);
     for (text, config, take) in LISTS {
+        // The pattern table fills as the search reads it: filled first, the
+        // first position's time is its search's alone.
+        PatternTable::shared(config.n, config.rule).fill();
         let openings = parse_list(text, config).map_err(|e| format!("bench list: {e}"))?;
         for opening in openings.iter().take(take) {
             let board = opening.board(config)?;

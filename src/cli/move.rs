@@ -23,16 +23,15 @@ pub struct MoveArgs {
 }
 
 pub fn run(args: &MoveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
-    // The one-shot protocol reads the position itself; a --size it
-    // contradicts is refused here first.
-    if args.size.is_some() {
-        super::load(&args.position, args.size)?;
-    }
     let request = OneShot {
         position: args.position.clone(),
         size: args.size.unwrap_or(BoardSize::Eight),
         json: args.json,
     };
-    oneshot::run(&request, engine.options()?)?;
+    let game = oneshot::read(&request)?;
+    // A board string or a file has its own size: a --size it contradicts
+    // is refused, not ignored.
+    super::check_size(game.size(), args.size)?;
+    oneshot::answer(&request, game, engine.options()?)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -171,6 +171,15 @@ impl PatternTable {
         value
     }
 
+    /// Computes every entry not computed yet, so that later readings pay
+    /// no first-time cost (the gomoku bench fills the tables before it
+    /// times its searches).
+    pub fn fill(&self) {
+        for code in 0..self.entries.len() {
+            self.packed(code as u32);
+        }
+    }
+
     fn compute(&self, code: u32) -> u8 {
         let r = self.radius;
         let mut line = vec![EMPTY; 2 * r + 1];

@@ -147,9 +147,9 @@ impl Gomocup {
         }
         let command = match commands::parse(line) {
             Ok(command) => command,
-            Err(CommandError::Unknown(text)) => {
+            Err(error @ (CommandError::Unknown(_) | CommandError::Binary)) => {
                 self.rejected = true;
-                out.push(Reply::Unknown(format!("command {text}")).to_string());
+                out.push(Reply::Unknown(error.to_string()).to_string());
                 return Flow::Continue;
             }
             // A point is read for a game: without one, that is the error.

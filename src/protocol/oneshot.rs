@@ -14,6 +14,7 @@
 use crate::bitboard::BoardSize;
 use crate::engine::{Engine, EngineOptions, GoRequest};
 use crate::formats::spec;
+use crate::game::Game;
 use crate::json::{SearchJson, move_name, to_line};
 use std::error::Error;
 use std::fmt;
@@ -48,6 +49,11 @@ pub enum OneShotError {
 impl fmt::Display for OneShotError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            // A file error names the file itself.
+            OneShotError::Position {
+                error: spec::SpecError::File(error),
+                ..
+            } => write!(f, "position: {error}"),
             OneShotError::Position { position, error } => {
                 write!(f, "position '{position}': {error}")
             }
@@ -64,12 +70,20 @@ impl Error for OneShotError {}
 
 /// Searches the position of `request` and prints the answer on stdout.
 pub fn run(request: &OneShot, options: EngineOptions) -> Result<(), Box<dyn Error>> {
-    let game = spec::read_game(&request.position, request.size).map_err(|error| {
-        OneShotError::Position {
-            position: request.position.clone(),
-            error,
-        }
-    })?;
+    answer(request, read(request)?, options)
+}
+
+/// Reads the position of `request`.
+pub fn read(request: &OneShot) -> Result<Game, OneShotError> {
+    spec::read_game(&request.position, request.size).map_err(|error| OneShotError::Position {
+        position: request.position.clone(),
+        error,
+    })
+}
+
+/// Searches `game`, read from `request` by [`read`], and prints the answer
+/// on stdout.
+pub fn answer(request: &OneShot, game: Game, options: EngineOptions) -> Result<(), Box<dyn Error>> {
     if game.is_over() {
         return Err(OneShotError::GameOver {
             position: request.position.clone(),

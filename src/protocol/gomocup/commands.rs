@@ -6,6 +6,7 @@
 
 use crate::gomoku::board::Point;
 use crate::gomoku::text::{ParsePointError, parse_xy};
+use crate::protocol::is_binary;
 use std::fmt;
 
 /// A command from the manager.
@@ -78,6 +79,9 @@ pub enum Info {
 pub enum CommandError {
     /// Not a Gomocup command (the line, printable).
     Unknown(String),
+    /// A line holding characters no manager sends (control characters,
+    /// bytes that are not UTF-8): answered as unknown, not echoed.
+    Binary,
     /// `START`, `RECTSTART` with a size that cannot be read.
     Size(String),
     /// A command that needs a point got something else; it also needs a
@@ -91,6 +95,7 @@ impl fmt::Display for CommandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CommandError::Unknown(line) => write!(f, "command {line}"),
+            CommandError::Binary => f.write_str("unreadable line (binary data) ignored"),
             CommandError::Size(text) => write!(f, "unsupported size '{text}'"),
             CommandError::Point(error) => write!(f, "{error}"),
             CommandError::Count(text) => write!(f, "yxnbest: bad count '{text}'"),
@@ -102,6 +107,9 @@ impl std::error::Error for CommandError {}
 
 /// Reads one command: a trimmed, non-empty line with no CR inside.
 pub fn parse(line: &str) -> Result<Command, CommandError> {
+    if is_binary(line) {
+        return Err(CommandError::Binary);
+    }
     let (word, rest) = match line.split_once(char::is_whitespace) {
         Some((word, rest)) => (word, rest.trim()),
         None => (line, ""),
@@ -292,8 +300,21 @@ mod tests {
             Err("yxnbest: bad count '0'".to_string())
         );
         assert!(matches!(parse("TURN 7"), Err(CommandError::Point(_))));
+        assert_eq!(parse("TURN 7,\u{0}7"), Err(CommandError::Binary));
+        assert_eq!(parse("ABOUT\u{fffd}"), Err(CommandError::Binary));
+        assert_eq!(
+            parse("INFO folder\tC:\\x"),
+            Ok(Command::Info(Info::Other {
+                key: "folder".to_string(),
+                value: "C:\\x".to_string()
+            }))
+        );
         assert_eq!(
             parse("FOO\u{1}bar").map_err(|e| e.to_string()),
+            Err("unreadable line (binary data) ignored".to_string())
+        );
+        assert_eq!(
+            parse("FOO\tbar").map_err(|e| e.to_string()),
             Err("command FOObar".to_string())
         );
     }
