@@ -36,6 +36,11 @@ use std::time::Duration;
 
 /// Solve exactly from this many empties unless told otherwise.
 pub const DEFAULT_EXACT_FROM: u32 = 18;
+/// The most empties a game analysis solves from: it solves every position
+/// from there to the end, and one typical position of 30 empties takes about
+/// 10 minutes on one thread (`crate::search::solve_cost`), each empty more
+/// 2.3 times as long.
+pub const MAX_EXACT_FROM: u32 = 30;
 /// Midgame depth unless told otherwise.
 pub const DEFAULT_DEPTH: u32 = 8;
 /// Smallest loss (discs) that makes a move a mistake.

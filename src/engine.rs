@@ -326,8 +326,13 @@ impl Engine {
         });
         let book = crate::book::open(&options.book).unwrap_or_else(|error| {
             if let BookSource::File(path) = &options.book {
+                let made = if path.exists() {
+                    ""
+                } else {
+                    " (NBoard's learn makes it)"
+                };
                 log::warn!(
-                    "oxello: opening book {}: {error}; playing without",
+                    "oxello: opening book {}: {error}; playing without{made}",
                     path.display()
                 );
             }

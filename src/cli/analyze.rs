@@ -132,6 +132,16 @@ fn refuse_unused(
                  played with the best)",
             ));
         }
+        if let Some(empties) = args
+            .exact_from
+            .filter(|&e| e > oxello::analysis::MAX_EXACT_FROM)
+        {
+            return Err(usage(format!(
+                "--exact-from {empties}: at most {} (every position from there is solved, and \
+                 past 30 empties each solve takes hours)",
+                oxello::analysis::MAX_EXACT_FROM
+            )));
+        }
         return Ok(());
     }
     if args.exact_from.is_some() {

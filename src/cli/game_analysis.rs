@@ -94,7 +94,8 @@ fn names_beside(path: &Path, extension: &str) -> Option<Vec<String>> {
 }
 
 fn load_wthor(path: &Path, range: Option<&str>) -> Result<Vec<Loaded>, Box<dyn Error>> {
-    let file = wthor::parse_wtb(&wthor::read_file(path)?)?;
+    let named = |e: wthor::WthorError| format!("{}: {e}", path.display());
+    let file = wthor::parse_wtb(&wthor::read_file(path)?).map_err(named)?;
     let range = match range {
         Some(range) => parse_range(range, file.games.len()).map_err(super::usage)?,
         None => 1..=file.games.len(),
@@ -226,6 +227,18 @@ fn svg_path(path: &Path, number: usize, several: bool) -> PathBuf {
 /// Runs a game analysis.
 pub fn run(args: &AnalyzeArgs, options: EngineOptions) -> Result<ExitCode, Box<dyn Error>> {
     let games = load(args)?;
+    // A graph that cannot be written is found before the analysis, not
+    // after it.
+    if let Some(path) = &args.svg {
+        let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
+        if folder.is_some_and(|folder| !folder.is_dir()) || path.is_dir() {
+            return Err(format!(
+                "--svg {}: cannot write there (no such folder, or a folder)",
+                path.display()
+            )
+            .into());
+        }
+    }
     let analysis_options = AnalysisOptions {
         depth: options.depth.or(match options.time {
             Some(_) => None,

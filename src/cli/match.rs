@@ -5,7 +5,6 @@
 use super::EngineArgs;
 use super::game::{BoardArgs, Game};
 use clap::Args;
-use clap::builder::TypedValueParser as _;
 use oxello::arena::gomoku::GOMOCUP_MAX_MEMORY;
 use oxello::arena::spec::EngineKind;
 use oxello::arena::{
@@ -23,6 +22,9 @@ use std::error::Error;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Duration;
+
+/// Most games played at once: each runs two engine processes.
+const MAX_CONCURRENCY: usize = 256;
 
 /// Options of `oxello match`.
 #[derive(Debug, Args)]
@@ -75,11 +77,11 @@ pub struct MatchArgs {
     pub openings: Option<std::path::PathBuf>,
     /// Number of games, 1 or more (default: two per opening per round).
     #[arg(short, long, allow_negative_numbers = true,
-          value_parser = clap::value_parser!(u64).range(1..).map(|n| n as usize))]
+          value_parser = super::positive_usize)]
     pub games: Option<usize>,
     /// Passes through the opening list, 1 or more.
     #[arg(long, default_value_t = 1, allow_negative_numbers = true,
-          value_parser = clap::value_parser!(u64).range(1..).map(|n| n as usize))]
+          value_parser = super::positive_usize)]
     pub rounds: usize,
     /// Play the openings in random order (reproducible with the global
     /// `--seed`, which implies `--random`).
@@ -103,7 +105,8 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 10.0, allow_negative_numbers = true)]
     pub startup_timeout: f64,
     /// Games played at once (each with its own engine processes).
-    #[arg(short = 'j', long, default_value_t = 1, allow_negative_numbers = true)]
+    #[arg(short = 'j', long, default_value_t = 1, allow_negative_numbers = true,
+          value_parser = super::positive_usize)]
     pub concurrency: usize,
     /// Match file: every game is appended when it ends, as GGF (Othello)
     /// or SGF (gomoku), one game per line; an existing file is resumed.
@@ -115,7 +118,7 @@ pub struct MatchArgs {
     /// Play at most this many games in this run, 1 or more (rerun to
     /// continue).
     #[arg(long, allow_negative_numbers = true,
-          value_parser = clap::value_parser!(u64).range(1..).map(|n| n as usize))]
+          value_parser = super::positive_usize)]
     pub stop_after: Option<usize>,
     /// Play only slice `i` of `n` of the schedule: opening pairs go to the
     /// shards in turn. Run each shard with its own --output, then combine
@@ -202,7 +205,7 @@ fn match_config<G: MatchGame>(
     let mut config = MatchConfig::with_game(engines, game);
     config.schedule = ScheduleOptions {
         games: args.games,
-        rounds: args.rounds.max(1),
+        rounds: args.rounds,
         seed: match (engine.seed, args.random) {
             (Some(seed), _) => Some(seed),
             (None, true) => Some(0),
@@ -210,7 +213,13 @@ fn match_config<G: MatchGame>(
         },
     };
     config.startup_timeout = seconds("--startup-timeout", args.startup_timeout)?;
-    config.concurrency = args.concurrency.max(1);
+    if args.concurrency > MAX_CONCURRENCY {
+        return Err(super::usage(format!(
+            "--concurrency {}: use 1 to {MAX_CONCURRENCY} (games at once, two engines each)",
+            args.concurrency
+        )));
+    }
+    config.concurrency = args.concurrency;
     config.output = args.output.clone();
     config.sprt = args.sprt;
     if let Some(shard) = args.shard {

@@ -75,6 +75,32 @@ impl fmt::Display for UsageError {
 
 impl Error for UsageError {}
 
+/// Reads a count of 1 or more (games, rounds, nodes), with an error that
+/// says so rather than clap's range (`0 is not in 1..18446744073709551615`).
+pub fn positive_count(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(0) => Err("use 1 or more".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) if text.trim().starts_with('-') => Err("use 1 or more".to_string()),
+        Err(_) => Err(format!("'{text}' is not a whole number (use 1 or more)")),
+    }
+}
+
+/// [`positive_count`] as a `usize`.
+pub fn positive_usize(text: &str) -> Result<usize, String> {
+    positive_count(text).and_then(|n| usize::try_from(n).map_err(|_| "too large".to_string()))
+}
+
+/// Reads a seed: a whole number from 0 to 18446744073709551615.
+pub fn seed_value(text: &str) -> Result<u64, String> {
+    text.trim().parse::<u64>().map_err(|_| {
+        format!(
+            "'{text}' is not a seed (a whole number from 0 to {})",
+            u64::MAX
+        )
+    })
+}
+
 /// A [`UsageError`] with this message.
 pub fn usage(message: impl Into<String>) -> Box<dyn Error> {
     Box::new(UsageError(message.into()))
@@ -101,7 +127,8 @@ pub fn exit_code(error: &(dyn Error + 'static)) -> u8 {
 ///
 /// With no subcommand, oxello reads commands on standard input: it starts as
 /// a console for people and switches by itself to the NBoard protocol when
-/// the first command is `nboard`, or to GTP on a GTP command.
+/// the first command is `nboard`, to GTP on a GTP command, or to the
+/// Gomocup protocol on `START`, `RECTSTART`, `ABOUT` or `INFO`.
 #[derive(Debug, Parser)]
 #[command(name = "oxello", version, about, long_about, propagate_version = true)]
 pub struct Cli {
@@ -149,7 +176,7 @@ pub struct EngineArgs {
     /// headers), a match's opening order (which it then shuffles, as
     /// `--random` does), the sampling of fit-probcut and of
     /// `solve --sample-wthor` (default 1).
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_negative_numbers = true, value_parser = seed_value)]
     pub seed: Option<u64>,
     /// Opening book file to play from instead of the built-in one (NBoard's
     /// `learn` adds games to it).
@@ -195,7 +222,16 @@ impl EngineArgs {
         options.selectivity = self.selectivity;
         options.book = match (&self.book, self.no_book == Some(true)) {
             (_, true) => oxello::book::BookSource::None,
-            (Some(path), false) => oxello::book::BookSource::File(path.clone()),
+            (Some(path), false) => {
+                // A book file that is there but cannot be read is refused, not
+                // played without. A missing one is allowed (with a warning
+                // when the engine starts): NBoard's `learn` makes it.
+                if path.exists() {
+                    oxello::book::format::load(path)
+                        .map_err(|error| format!("--book {}: {error}", path.display()))?;
+                }
+                oxello::book::BookSource::File(path.clone())
+            }
             (None, false) => oxello::book::BookSource::BuiltIn,
         };
         options.book_randomness = self.book_randomness.unwrap_or(0);

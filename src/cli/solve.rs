@@ -158,6 +158,15 @@ struct TotalJson {
     nps: u64,
 }
 
+/// Whether `a` and `b` name one existing file (links and relative paths
+/// resolved).
+fn is_same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
 pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
     let sampling = args.sample_wthor.is_some() || args.sample_selfplay.is_some();
     if !sampling && (args.empties.is_some() || args.count.is_some()) {
@@ -175,6 +184,15 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
             "--wld does not apply to --write (an OBF file holds exact scores; a win/loss/draw \
              result only bounds one)",
         ));
+    }
+    if let Some(write) = &args.write
+        && is_same_file(std::path::Path::new(&args.position), write)
+    {
+        return Err(usage(format!(
+            "--write {}: that is the file being solved, and writing would empty it; write to \
+             another file",
+            write.display()
+        )));
     }
     if sampling && (args.first_number != 1 || args.range.is_some()) {
         return Err(usage(

@@ -48,6 +48,12 @@ impl Checkpoints {
                 ))
             })?;
         let cannot = |e: std::io::Error| format!("--checkpoint {}: {e}", dir.display());
+        if dir.exists() && !dir.is_dir() {
+            return Err(usage(format!(
+                "--checkpoint {}: is not a directory (give the folder the tables are saved in)",
+                dir.display()
+            )));
+        }
         std::fs::create_dir_all(dir).map_err(cannot)?;
         let probe = dir.join(format!(".probe-{}", std::process::id()));
         std::fs::write(&probe, b"").map_err(cannot)?;

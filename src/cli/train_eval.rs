@@ -105,7 +105,7 @@ pub struct GomokuTrainArgs {
     /// Score each `--sgf` position by a search of so many nodes (one
     /// thread, no VCT; won or lost positions left out), cached in
     /// `GAMES.sgf.scores-NODES` [default: the weights in force stand in].
-    #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u64).range(1..), allow_negative_numbers = true)]
+    #[arg(long, value_name = "NODES", value_parser = super::positive_count, allow_negative_numbers = true)]
     pub label: Option<u64>,
     /// Read the `--sgf` positions' scores from another engine's
     /// evaluations, `GAMES.sgf.scores-NAME`, as

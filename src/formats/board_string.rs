@@ -25,8 +25,9 @@ use std::fmt;
 pub enum BoardStringError {
     /// A character that is no square symbol, at this character offset.
     BadSymbol { offset: usize, found: char },
-    /// The number of squares is not 16, 36 or 64.
-    WrongLength { squares: usize },
+    /// The number of symbols (squares and the side to move) is not 17, 37
+    /// or 65; a board string longer than any is counted in bytes.
+    WrongLength { symbols: usize },
     /// No side to move after the squares.
     MissingSide,
     /// The side to move is not a Black or White symbol.
@@ -42,10 +43,11 @@ impl fmt::Display for BoardStringError {
                     "unexpected character {found:?} at offset {offset} in board string"
                 )
             }
-            BoardStringError::WrongLength { squares } => {
+            BoardStringError::WrongLength { symbols } => {
                 write!(
                     f,
-                    "board string has {squares} squares (expected 16, 36 or 64)"
+                    "board string has {symbols} symbols (expected 16, 36 or 64 squares, then \
+                     the side to move)"
                 )
             }
             BoardStringError::MissingSide => {
@@ -91,7 +93,7 @@ pub fn parse_position(text: &str) -> Result<Position, BoardStringError> {
     let text = text.trim().trim_end_matches(';').trim_end();
     if text.len() > MAX_BOARD_STRING {
         return Err(BoardStringError::WrongLength {
-            squares: text.len(),
+            symbols: text.len(),
         });
     }
     let lower = text.to_ascii_lowercase();
@@ -112,7 +114,7 @@ pub fn parse_position(text: &str) -> Result<Position, BoardStringError> {
             if !matches!(symbols.len(), 17 | 37 | 65) {
                 return match symbols.len() {
                     16 | 36 | 64 => Err(BoardStringError::MissingSide),
-                    n => Err(BoardStringError::WrongLength { squares: n }),
+                    n => Err(BoardStringError::WrongLength { symbols: n }),
                 };
             }
             let (_, c) = symbols.pop().expect("length checked above");
@@ -131,7 +133,7 @@ pub fn parse_position(text: &str) -> Result<Position, BoardStringError> {
         16 => 4,
         36 => 6,
         64 => 8,
-        n => return Err(BoardStringError::WrongLength { squares: n }),
+        n => return Err(BoardStringError::WrongLength { symbols: n }),
     })
     .expect("4, 6 and 8 are sizes");
     let mut read = Vec::with_capacity(symbols.len());

@@ -90,10 +90,12 @@ pub fn read_file(path: &Path, limit: u64) -> Result<Vec<u8>, FileError> {
 }
 
 /// Reads a whole text file of at most `limit` bytes (bytes that are not
-/// UTF-8 are replaced); a file of white space only is empty.
+/// UTF-8 are replaced, a leading byte-order mark, as Windows editors
+/// write, left out); a file of white space only is empty.
 pub fn read_text_file(path: &Path, limit: u64) -> Result<String, FileError> {
     let bytes = read_file(path, limit)?;
-    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
+    let text = String::from_utf8_lossy(bytes).into_owned();
     if text.trim().is_empty() {
         return Err(FileError::Empty(path.to_path_buf()));
     }
@@ -134,6 +136,9 @@ mod tests {
         assert!(message(read_text_file(&blank, 100)).ends_with(": is empty"));
         assert!(message(read_text_file(&text, 3)).contains("too large (5 bytes"));
         assert_eq!(read_text_file(&text, 100).unwrap(), "f5d6\n");
+        let bom = dir.join("bom.txt");
+        std::fs::write(&bom, "\u{feff}f5d6\n").unwrap();
+        assert_eq!(read_text_file(&bom, 100).unwrap(), "f5d6\n");
         assert_eq!(read_file(&blank, 100).unwrap().len(), 4);
         let _ = std::fs::remove_dir_all(dir);
     }

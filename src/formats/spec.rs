@@ -1,8 +1,9 @@
 //! Position arguments: what a user may pass wherever a position is expected
 //! (`--position`, `show`, and later `solve`, `analyze`, `move`).
 //!
-//! A specification is, in the order tried: `start` (or nothing) for the start
-//! position, the path of a file holding any of the following, a GGF game
+//! A specification is, in the order tried: `start` for the start position
+//! (an empty one, or `-`, is refused: it is a mistake more often than a
+//! wish for the start), the path of a file holding any of the following, a GGF game
 //! record (recognised by `(;`), a board string, or a transcript played from
 //! the start position of the requested size. The text is read as a position
 //! only when it is not an existing path; a path that cannot be read (missing,
@@ -33,6 +34,9 @@ pub enum SpecError {
     /// A WTHOR file that does not read, a game number it does not have, or
     /// the file named without a game number.
     Wthor(String),
+    /// No position: an empty argument (`start` names the start), or `-`
+    /// (positions are not read from standard input).
+    Missing { dash: bool },
     /// Neither a board string nor a transcript.
     Unreadable {
         board: board_string::BoardStringError,
@@ -46,6 +50,13 @@ impl fmt::Display for SpecError {
             SpecError::File(error) => error.fmt(f),
             SpecError::Ggf(message) => write!(f, "bad GGF game: {message}"),
             SpecError::Wthor(message) => write!(f, "{message}"),
+            SpecError::Missing { dash: false } => f.write_str(
+                "no position given: give a board string, a transcript, a file, or 'start'",
+            ),
+            SpecError::Missing { dash: true } => f.write_str(
+                "'-': positions are not read from standard input; give a file, a board \
+                 string, a transcript, or 'start'",
+            ),
             SpecError::Unreadable { board, transcript } => {
                 write!(
                     f,
@@ -69,7 +80,12 @@ impl From<FileError> for SpecError {
 /// transcripts; board strings and GGF records carry their own size.
 pub fn read_game(spec: &str, size: BoardSize) -> Result<Game, SpecError> {
     let trimmed = spec.trim();
-    if trimmed.is_empty() || trimmed.eq_ignore_ascii_case("start") {
+    if trimmed.is_empty() || trimmed == "-" {
+        return Err(SpecError::Missing {
+            dash: trimmed == "-",
+        });
+    }
+    if trimmed.eq_ignore_ascii_case("start") {
         return Ok(Game::new(size));
     }
     if let Some((file, number)) = trimmed.rsplit_once(':')
@@ -221,7 +237,15 @@ mod tests {
     #[test]
     fn reads_each_form() {
         let start = Position::start(BoardSize::Eight);
-        assert_eq!(read_game("", BoardSize::Eight).unwrap().position(), start);
+        for missing in ["", "  ", "-"] {
+            assert!(
+                matches!(
+                    read_game(missing, BoardSize::Eight),
+                    Err(SpecError::Missing { .. })
+                ),
+                "{missing:?}"
+            );
+        }
         assert_eq!(
             read_game("start", BoardSize::Six).unwrap().position(),
             Position::start(BoardSize::Six)

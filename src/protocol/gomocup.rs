@@ -276,7 +276,14 @@ impl Gomocup {
             return true;
         }
         let starts_with_digit = line.starts_with(|c: char| c.is_ascii_digit() || c == '-');
-        if !starts_with_digit {
+        // A command ends the block (the manager gave up on it); any other
+        // line is a bad line of the block, reported once at DONE.
+        let command = !starts_with_digit
+            && !matches!(
+                commands::parse(line),
+                Err(CommandError::Unknown(_) | CommandError::Binary)
+            );
+        if command {
             self.block = None;
             self.error(out, "block without DONE".to_string());
             return false;
@@ -371,6 +378,19 @@ impl Gomocup {
     }
 
     fn info(&mut self, info: Info, out: &mut Vec<String>) {
+        /// The keys whose value is a number: another value is reported.
+        const NUMBER_KEYS: [&str; 10] = [
+            "timeout_turn",
+            "timeout_match",
+            "time_left",
+            "max_memory",
+            "hash_size",
+            "rule",
+            "max_depth",
+            "max_node",
+            "thread_num",
+            "show_detail",
+        ];
         match info {
             Info::TimeoutTurn(ms) => self.turn_ms = ms.max(0),
             Info::TimeoutMatch(ms) => self.match_ms = ms.max(0),
@@ -385,6 +405,17 @@ impl Gomocup {
             Info::HashSize(kib) => self.engine.resize(((kib >> 10) as usize).clamp(1, 1024)),
             Info::Rule(bits) => {
                 let rule = Rule::from_gomocup(bits);
+                // Bits 1 (exactly five), 2 (continuous game: the manager's
+                // affair), 4 (renju) and 8 (caro) are Gomocup's.
+                if !(0..16).contains(&bits) {
+                    out.push(
+                        Reply::Message(format!(
+                            "rule {bits}: bits other than 1, 2, 4 and 8 ignored; {} rules",
+                            rule.name()
+                        ))
+                        .to_string(),
+                    );
+                }
                 let config = Config {
                     rule,
                     ..self.config
@@ -420,6 +451,13 @@ impl Gomocup {
                 }
             }
             Info::ShowDetail(level) => self.show_detail = level > 0,
+            Info::Other { key, value } if NUMBER_KEYS.contains(&key.as_str()) => out.push(
+                Reply::Message(format!(
+                    "INFO {key} '{}' ignored: not a number in range",
+                    printable(&value)
+                ))
+                .to_string(),
+            ),
             Info::Other { key, value } => log::debug!("gomocup: INFO {key} {value} ignored"),
         }
     }

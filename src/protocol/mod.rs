@@ -581,7 +581,11 @@ impl Handler for Auto {
         };
         let mut console = console::Console::new(console::othello::Othello::new(host));
         console.start(out);
-        out.push("('nboard 2' or a GTP command as the first line switches protocol)".to_string());
+        out.push(
+            "('nboard 2', a GTP command or a Gomocup one such as START 15 as the first line \
+             switches protocol)"
+                .to_string(),
+        );
         self.host = Some(console.into_game().into_host());
     }
 

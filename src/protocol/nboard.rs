@@ -244,7 +244,10 @@ impl Nboard {
         if passed {
             let _ = searched.play(Move::Pass);
         }
-        let wanted = n.clamp(1, 64);
+        // A forced pass is the one move: its value is that of the best reply
+        // (the GUI keeps one hint per move, so a second line would overwrite
+        // the pass's value with a worse reply's).
+        let wanted = if passed { 1 } else { n.clamp(1, 64) };
         let (given, excluded) = self.book_hints(&searched.position(), passed, wanted, out);
         let legal = searched.position().legal_moves();
         if given >= wanted || (given > 0 && legal & !excluded == 0) {
@@ -696,9 +699,23 @@ mod tests {
         assert!(nboard.send(&format!("set game {record}")).is_empty());
         assert!(nboard.game().unwrap().position().must_pass());
         assert_eq!(nboard.send("go"), vec!["=== PA"]);
-        let hints = nboard.send("hint 2");
+        // One move's lines (each iteration's), whatever the count asked.
+        let hints = nboard.send("hint 3");
+        let moves: std::collections::BTreeSet<_> = hints
+            .iter()
+            .filter_map(|l| l.strip_prefix("search "))
+            .map(|l| {
+                l.split(' ')
+                    .next()
+                    .unwrap_or("")
+                    .get(..5)
+                    .map(str::to_string)
+            })
+            .collect();
+        assert_eq!(moves.len(), 1, "{hints:?}");
         assert!(hints[0].starts_with("search PA-"), "{hints:?}");
-        assert_eq!(nboard.send("move PA"), Vec::<String>::new());
+        // A NaN eval (Novello's, for a pass) does not lose the move.
+        assert_eq!(nboard.send("move PA/NaN/0.5"), Vec::<String>::new());
         let mut passed = game.clone();
         passed.play(Move::Pass).unwrap();
         assert_eq!(nboard.game().unwrap(), &passed);

@@ -32,6 +32,7 @@ pub mod probcut;
 mod result;
 mod root;
 pub mod selectivity;
+pub mod solve_cost;
 mod split;
 pub mod time;
 pub mod tt;

@@ -245,7 +245,7 @@ fn show_lists_every_book_move_as_a_table_and_as_json() {
 }
 
 #[test]
-fn bad_book_files_give_typed_errors_and_never_stop_play() {
+fn bad_book_files_give_typed_errors_and_are_refused_by_play() {
     let files = TempDir::new("book", "bad");
     let dir = files.path();
     let book = tiny_book(dir);
@@ -280,14 +280,15 @@ fn bad_book_files_give_typed_errors_and_never_stop_play() {
         let (code, _, err) = run(&["book", "stats", "--book", path]);
         assert_eq!(code, 1, "{name}");
         assert!(err.iter().any(|l| l.contains(message)), "{name}: {err:?}");
-        // Play goes on without the book, with a warning.
+        // Play refuses the book it was told to use: no move, exit 1.
         let (code, out, err) = run(&["move", "start", "--level", "2", "--book", path]);
-        assert_eq!(code, 0, "{name}: {err:?}");
+        assert_eq!(code, 1, "{name}: {err:?}");
+        assert!(out.is_empty(), "{out:?}");
         assert!(
-            ["d3", "c4", "f5", "e6"].contains(&out[0].as_str()),
-            "{out:?}"
+            err.iter()
+                .any(|l| l.contains("--book") && l.contains(message)),
+            "{name}: {err:?}"
         );
-        assert!(err.iter().any(|l| l.contains(message)), "{name}: {err:?}");
     }
     let missing = dir.join("missing.bin");
     let (code, out, _) = run(&[

@@ -512,3 +512,64 @@ fn timed_commands_warm_the_search_up_before_they_search() {
         assert!(stderr.contains("search warm-up: "), "{args:?}: {stderr}");
     }
 }
+
+/// Mistakes of a new user's trial (December 2026), each refused with what
+/// is wrong before any work, and nothing lost.
+#[test]
+fn a_new_users_mistakes_are_refused_before_any_work() {
+    let files = crate::common::TempDir::new("options", "mistakes");
+    let dir = files.path();
+    std::fs::create_dir_all(dir).unwrap();
+    // `solve --write` onto the file being solved would empty it.
+    let suite_copy = dir.join("suite.obf");
+    std::fs::copy(suite(), &suite_copy).unwrap();
+    let before = std::fs::read(&suite_copy).unwrap();
+    let copy = suite_copy.to_str().unwrap();
+    let (_, err) = exits(2, &["solve", copy, "--range", "1", "--write", copy]);
+    assert!(err.concat().contains("the file being solved"), "{err:?}");
+    assert_eq!(std::fs::read(&suite_copy).unwrap(), before);
+    // A checkpoint folder that is a file.
+    let (_, err) = exits(2, &["solve", SOLVABLE_BOARD, "--checkpoint", copy]);
+    assert!(err.concat().contains("not a directory"), "{err:?}");
+    // No position, or `-`, is not the start position.
+    for missing in ["", "-"] {
+        let (_, err) = exits(1, &["move", missing, "--level", "1"]);
+        assert!(err.concat().contains("position"), "{missing:?}: {err:?}");
+    }
+    // A game analysis solving from more empties than it can.
+    let (_, err) = exits(2, &["analyze", "f5d6", "--game", "--exact-from", "99"]);
+    assert!(err.concat().contains("at most 30"), "{err:?}");
+    // A graph that cannot be written, found before the analysis.
+    let nowhere = dir.join("no-such-folder").join("x.svg");
+    let (out, err) = exits(
+        1,
+        &[
+            "analyze",
+            "f5d6",
+            "--game",
+            "--depth",
+            "1",
+            "--svg",
+            nowhere.to_str().unwrap(),
+        ],
+    );
+    assert!(
+        out.is_empty() && err.concat().contains("--svg"),
+        "{out:?} {err:?}"
+    );
+    // Counts of 0 say what to give.
+    for args in [
+        &["match", "-j", "0", "-e", "x", "-e", "y"][..],
+        &["match", "--games", "0", "-e", "x", "-e", "y"],
+    ] {
+        let (_, err) = exits(2, args);
+        assert!(err.concat().contains("use 1 or more"), "{args:?}: {err:?}");
+    }
+    let (_, err) = exits(2, &["--seed", "-1", "move", "f5"]);
+    assert!(err.concat().contains("is not a seed"), "{err:?}");
+    // A file that starts with a byte-order mark reads as without.
+    let bom = dir.join("bom.txt");
+    std::fs::write(&bom, "\u{feff}f5d6\n").unwrap();
+    let (out, _) = exits(0, &["show", bom.to_str().unwrap()]);
+    assert!(!out.is_empty());
+}

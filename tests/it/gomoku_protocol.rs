@@ -495,3 +495,30 @@ fn begin_on_stones_and_a_board_with_five_are_errors() {
     assert!(is_move(&lines[4]), "{lines:?}");
     assert_eq!(lines.len(), 5, "{lines:?}");
 }
+
+/// A line inside a BOARD block that is no command is one bad line of the
+/// block, answered once at DONE; an INFO value that is no number in range
+/// is reported, not dropped in silence.
+#[test]
+fn a_bad_block_line_gets_one_answer_and_bad_info_values_a_message() {
+    let input = "START 15\nBOARD\nfoo\nDONE\nINFO timeout_turn abc\n\
+                 INFO max_node 99999999999999999999\nINFO rule 99\nINFO folder /tmp\nEND\n";
+    let lines = script(PBRAIN, &[], input);
+    assert_eq!(
+        answers(&lines),
+        vec!["OK".to_string(), "ERROR bad BOARD line 'foo'".to_string()],
+        "{lines:?}"
+    );
+    let messages: Vec<&String> = lines.iter().filter(|l| l.starts_with("MESSAGE")).collect();
+    for expected in [
+        "timeout_turn 'abc'",
+        "max_node '99999999999999999999'",
+        "rule 99",
+    ] {
+        assert!(
+            messages.iter().any(|l| l.contains(expected)),
+            "{expected}: {lines:?}"
+        );
+    }
+    assert!(!messages.iter().any(|l| l.contains("folder")), "{lines:?}");
+}

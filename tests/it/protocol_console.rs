@@ -181,9 +181,14 @@ fn plain_oxello_is_a_console_on_a_move() {
     ox.send("hint 2");
     let hint = ox.until(|line| line.starts_with("hint: "));
     assert!(hint[0].starts_with(" depth|score|"), "{hint:?}");
+    // Solving from 58 empties is refused, with the estimate, not started.
     ox.send("solve");
-    ox.send("stop");
-    ox.until(|line| line.starts_with("solve: "));
+    let refusal = ox.until(|line| line.starts_with("error: solve: "));
+    let refusal = refusal.last().unwrap();
+    assert!(refusal.contains("out of reach"), "{refusal}");
+    ox.send("board");
+    read_diagram(&mut ox);
+    assert_eq!(ox.recv(), ply);
     ox.close_stdin();
     assert!(ox.wait(Duration::from_secs(20)).success());
 }
@@ -282,7 +287,8 @@ fn the_console_analysis_is_the_librarys() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_the_search_then_quits() {
-    let mut ox = Oxello::spawn(&["console", "--hash", "8"]);
+    // A hint to depth 60 never ends on its own.
+    let mut ox = Oxello::spawn(&["console", "--hash", "8", "--depth", "60"]);
     assert!(ox.recv().starts_with("oxello "));
     read_diagram(&mut ox);
     ox.send("mode 3");
@@ -291,11 +297,10 @@ fn ctrl_c_stops_the_search_then_quits() {
     ox.send("f5");
     read_diagram(&mut ox);
     ox.expect("ply 1: f5");
-    // Solving from the first ply never ends on its own.
-    ox.send("solve");
+    ox.send("hint");
     std::thread::sleep(Duration::from_millis(500));
     ox.ctrl_c();
-    ox.until(|line| line.starts_with("solve: "));
+    ox.until(|line| line.starts_with("hint: "));
     ox.send("board");
     read_diagram(&mut ox);
     ox.expect("ply 1: f5");
@@ -308,10 +313,10 @@ fn ctrl_c_stops_the_search_then_quits() {
 #[cfg(unix)]
 #[test]
 fn a_second_ctrl_c_quits() {
-    let mut ox = Oxello::spawn(&["console", "--hash", "8"]);
+    let mut ox = Oxello::spawn(&["console", "--hash", "8", "--depth", "60"]);
     assert!(ox.recv().starts_with("oxello "));
     read_diagram(&mut ox);
-    ox.send("solve");
+    ox.send("hint");
     std::thread::sleep(Duration::from_millis(500));
     ox.ctrl_c();
     // Two signals sent back to back can merge into one before the process

@@ -73,12 +73,12 @@ fn check_hints(lines: &[String], game: &Game, n: usize) -> Vec<String> {
     let (last, searches) = lines.split_last().expect("hint lines");
     check_nodestats(last);
     let position = game.position();
+    // A forced pass is the one move: one line an iteration.
     let wanted = if position.must_pass() {
-        position.play(Move::Pass).unwrap().move_list().len()
+        1
     } else {
-        position.move_list().len()
-    }
-    .min(n);
+        position.move_list().len().min(n)
+    };
     let mut depths: Vec<(String, usize)> = Vec::new();
     let mut firsts = Vec::new();
     for line in searches {

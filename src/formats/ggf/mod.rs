@@ -166,7 +166,9 @@ impl GgfMove {
     }
 
     /// Reads `f5`, `F5/1.23/4.5`, `d3//0.01`, `PA`, `pass//2`; `None` when
-    /// unreadable.
+    /// the move is unreadable. An eval or time that is not a finite number
+    /// (Novello writes `NaN` for a forced pass) is left out, not an error:
+    /// the move is what the record is read for.
     fn parse(color: Color, text: &str) -> Option<GgfMove> {
         let mut parts = text.split('/');
         let name = parts.next().unwrap_or("").trim();
@@ -175,14 +177,9 @@ impl GgfMove {
         } else {
             Token::Square(name.parse::<Square>().ok()?)
         };
-        let mut optional = || -> Option<Option<f64>> {
-            match parts.next().map(str::trim) {
-                None | Some("") => Some(None),
-                Some(number) => parse_number(number).map(Some),
-            }
-        };
-        let eval = optional()?;
-        let time = optional()?;
+        let mut optional = || parts.next().and_then(parse_number);
+        let eval = optional();
+        let time = optional().filter(|&time| time >= 0.0);
         if parts.next().is_some() {
             return None;
         }

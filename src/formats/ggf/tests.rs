@@ -192,6 +192,14 @@ fn lenient_reading() {
     assert_eq!(game.moves.len(), 3);
     assert_eq!(game.moves[0].token, Token::Pass);
     assert_eq!(game.moves[1].eval, Some(1.5));
+    // An eval or time that is not a finite number is left out, the move
+    // kept (Novello writes `NaN` for a forced pass's eval).
+    let odd = parse_one("(;GM[Othello]B[F5/NaN/0.5]W[d6/1,2/-3]B[c3/inf/x];)").unwrap();
+    assert_eq!(odd.moves.len(), 3);
+    assert_eq!((odd.moves[0].eval, odd.moves[0].time), (None, Some(0.5)));
+    assert_eq!((odd.moves[1].eval, odd.moves[1].time), (None, None));
+    assert_eq!((odd.moves[2].eval, odd.moves[2].time), (None, None));
+    assert!(parse_one("(;GM[Othello]B[F5/1/2/3];)").is_err());
     let written = game.to_string();
     assert!(written.contains("PB[Al\\]ice\\\\]"));
     assert!(!written.contains("XX"));
@@ -290,7 +298,7 @@ fn errors_are_typed() {
         Err(GgfError::BadMove { number: 2, .. })
     ));
     assert!(matches!(
-        parse_one("(;B[f5/x];)"),
+        parse_one("(;B[f5/x/1/2];)"),
         Err(GgfError::BadMove { number: 1, .. })
     ));
     assert!(matches!(

@@ -31,8 +31,11 @@ use crate::moves::Move;
 use crate::perft::{self, PassConvention};
 use crate::protocol::host::SearchHost;
 use crate::protocol::{GameEvent, nodes_per_second};
-use crate::search::{Depth, Report, SearchResult, SolveMode, StopReason};
+use crate::search::{Depth, Report, SearchResult, SolveMode, StopReason, solve_cost};
 use std::time::{Duration, Instant};
+
+/// Solves expected to take this long are announced with their estimate.
+const ANNOUNCE_SOLVE_SECONDS: f64 = 10.0;
 
 /// Othello's own commands, listed by `help` after the shared ones.
 const COMMANDS: &[CommandInfo] = &[
@@ -156,6 +159,34 @@ impl Othello {
             Player::Level(level) => level,
             Player::Simple(_) => self.search_level,
         }
+    }
+
+    /// Says how long a solve of the current position should take when that
+    /// is long, and refuses one out of reach (8x8 only: the estimate was
+    /// fitted there).
+    fn announce_solve(&self, out: &mut Vec<String>) -> Result<(), ConsoleError> {
+        let position = self.game.position();
+        if position.size != BoardSize::Eight {
+            return Ok(());
+        }
+        let empties = position.empty_count();
+        let threads = self.host.engine().options().search_threads(false);
+        let seconds = solve_cost::expected_seconds(empties, SolveMode::Exact, threads);
+        let estimate = format!(
+            "{empties} empties: expect {} on {threads} thread{} (a rough estimate)",
+            solve_cost::rough_duration(seconds),
+            if threads == 1 { "" } else { "s" }
+        );
+        if empties > solve_cost::HOPELESS_EMPTIES {
+            return fail(format!(
+                "solve: {estimate}: an exact solve is out of reach; 'hint' or 'analyze' gives a \
+                 score, and 'solve' finishes from about 30 empties"
+            ));
+        }
+        if seconds >= ANNOUNCE_SOLVE_SECONDS {
+            out.push(format!("solve: {estimate}; 'stop' or Ctrl-C ends it"));
+        }
+        Ok(())
     }
 
     fn ensure_not_over(&self) -> Result<(), ConsoleError> {
@@ -549,6 +580,9 @@ impl ConsoleGame for Othello {
             }
         };
         match name {
+            "setboard" if rest.is_empty() => {
+                return fail("setboard what? give 64 squares (X, O, -) and the side to move");
+            }
             "setboard" => {
                 let position = board_string::parse_position(rest)
                     .map_err(|error| ConsoleError(format!("setboard: {error}")))?;
@@ -562,6 +596,7 @@ impl ConsoleGame for Othello {
             "solve" => {
                 no_argument()?;
                 self.ensure_not_over()?;
+                self.announce_solve(out)?;
                 let request = GoRequest {
                     solve: Some(SolveMode::Exact),
                     ..GoRequest::default()

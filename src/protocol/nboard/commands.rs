@@ -83,19 +83,17 @@ impl FromStr for MoveSpec {
         } else {
             Token::Square(name.parse::<Square>().map_err(|_| error())?)
         };
-        let mut number = |allow_negative: bool| -> Result<Option<f64>, ParseMoveError> {
-            match parts.next().map(str::trim) {
-                None | Some("") => Ok(None),
-                Some(part) => part
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|x| x.is_finite() && (allow_negative || *x >= 0.0))
-                    .map(Some)
-                    .ok_or_else(error),
-            }
+        // An eval or time that is not a finite number (Novello sends `NaN`
+        // as a forced pass's eval) is left out: the move still counts, so
+        // the game stays the GUI's.
+        let mut number = || {
+            parts
+                .next()
+                .and_then(|part| part.trim().parse::<f64>().ok())
+                .filter(|x| x.is_finite())
         };
-        let eval = number(true)?;
-        let time = number(false)?;
+        let eval = number();
+        let time = number().filter(|&time| time >= 0.0);
         if parts.next().is_some() {
             return Err(error());
         }
@@ -377,8 +375,22 @@ mod tests {
             parse("move Z9"),
             Err(CommandError::BadArgument { .. })
         ));
+        // An unreadable eval or time is left out; the move counts.
+        for text in [
+            "move F5/x",
+            "move F5/NaN/0.5",
+            "move F5/1,2/1",
+            "move F5/1.0/-5",
+        ] {
+            let Ok(Command::Move(m)) = parse(text) else {
+                panic!("{text}: {:?}", parse(text));
+            };
+            assert_eq!(m.token, Token::Square("f5".parse().unwrap()), "{text}");
+            assert!(m.time.is_none_or(|time| time >= 0.0), "{text}");
+        }
+        assert!(matches!(parse("move F5/NaN/0.5"), Ok(Command::Move(m)) if m.time == Some(0.5)));
         assert!(matches!(
-            parse("move F5/x"),
+            parse("move F5/1/2/3"),
             Err(CommandError::BadArgument { .. })
         ));
         assert!(matches!(
