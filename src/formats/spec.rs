@@ -9,8 +9,9 @@
 //! only when it is not an existing path; a path that cannot be read (missing,
 //! a directory, empty) is reported as such, and so is text that reads as
 //! neither a position nor anything but a file name (`game.ggf`,
-//! `games/x`). A game of a WTHOR file is named `FILE.wtb:N` (N from 1): the
-//! game with all its moves, at its final position.
+//! `games/x`). A game of a WTHOR file or of a GGF file of several games is
+//! named `FILE:N` (N from 1): the game with all its moves, at its final
+//! position.
 
 use crate::bitboard::BoardSize;
 use crate::formats::{FileError, board_string, ggf, read_text_file, transcript};
@@ -31,9 +32,10 @@ pub enum SpecError {
     File(FileError),
     /// The text is a GGF record that does not parse or replay.
     Ggf(String),
-    /// A WTHOR file that does not read, a game number it does not have, or
-    /// the file named without a game number.
-    Wthor(String),
+    /// A file of games (WTHOR, GGF) that does not read as one, a game
+    /// number it does not have, or a file of several games named without a
+    /// number.
+    Games(String),
     /// No position: an empty argument (`start` names the start), or `-`
     /// (positions are not read from standard input).
     Missing { dash: bool },
@@ -49,7 +51,7 @@ impl fmt::Display for SpecError {
         match self {
             SpecError::File(error) => error.fmt(f),
             SpecError::Ggf(message) => write!(f, "bad GGF game: {message}"),
-            SpecError::Wthor(message) => write!(f, "{message}"),
+            SpecError::Games(message) => write!(f, "{message}"),
             SpecError::Missing { dash: false } => f.write_str(
                 "no position given: give a board string, a transcript, a file, or 'start'",
             ),
@@ -95,9 +97,17 @@ pub fn read_game(spec: &str, size: BoardSize) -> Result<Game, SpecError> {
     {
         return read_wthor_game(Path::new(file), number);
     }
+    if let Some((file, number)) = trimmed.rsplit_once(':')
+        && !number.is_empty()
+        && number.chars().all(|c| c.is_ascii_digit())
+        && Path::new(file).is_file()
+    {
+        let text = read_text_file(Path::new(file), MAX_SPEC_FILE_BYTES)?;
+        return parse_ggf(&text, Some(file), Some(number));
+    }
     let path = Path::new(trimmed);
     if is_wthor(path) {
-        return Err(SpecError::Wthor(format!(
+        return Err(SpecError::Games(format!(
             "{}: a WTHOR file holds many games: name one as {trimmed}:N (N from 1)",
             path.display()
         )));
@@ -124,7 +134,7 @@ fn is_wthor(path: &Path) -> bool {
 
 /// Game `number` (from 1, as text) of the WTHOR file at `path`.
 fn read_wthor_game(path: &Path, number: &str) -> Result<Game, SpecError> {
-    let bad = |message: String| SpecError::Wthor(format!("{}: {message}", path.display()));
+    let bad = |message: String| SpecError::Games(format!("{}: {message}", path.display()));
     let bytes = crate::formats::wthor::read_file(path).map_err(|e| bad(e.to_string()))?;
     let file = crate::formats::wthor::parse_wtb(&bytes).map_err(|e| bad(e.to_string()))?;
     let count = file.games.len();
@@ -142,6 +152,9 @@ fn read_wthor_game(path: &Path, number: &str) -> Result<Game, SpecError> {
 /// Reads the game of a file: a GGF record, a board string or a transcript.
 pub fn read_game_file(path: &Path, size: BoardSize) -> Result<Game, SpecError> {
     let text = read_text_file(path, MAX_SPEC_FILE_BYTES)?;
+    if text.contains("(;") {
+        return parse_ggf(&text, Some(&path.display().to_string()), None);
+    }
     parse_text(&text, size)
 }
 
@@ -168,7 +181,7 @@ fn looks_like_path(text: &str) -> bool {
 /// Reads a position specification given as text (not a path).
 pub fn parse_text(text: &str, size: BoardSize) -> Result<Game, SpecError> {
     if text.contains("(;") {
-        return parse_ggf(text);
+        return parse_ggf(text, None, None);
     }
     let board_error = match board_string::parse_position(text) {
         Ok(position) => return Ok(Game::from_position(position)),
@@ -182,14 +195,41 @@ pub fn parse_text(text: &str, size: BoardSize) -> Result<Game, SpecError> {
     })
 }
 
-/// The first game of a GGF text (a file may hold several; a leading game
-/// count is skipped), replayed to its end.
-fn parse_ggf(text: &str) -> Result<Game, SpecError> {
+/// The game of a GGF text (a leading game count is skipped; `file` names
+/// it in errors), replayed to its end: game `number` (from 1) when given
+/// (`FILE:N`), else the only one. A file of several games without a number
+/// is refused, as a WTHOR file is, rather than read as its first.
+fn parse_ggf(text: &str, file: Option<&str>, number: Option<&str>) -> Result<Game, SpecError> {
     let games = ggf::parse_all(text).map_err(|e| SpecError::Ggf(e.to_string()))?;
-    let first = games
-        .first()
-        .ok_or_else(|| SpecError::Ggf("no game in the text".to_string()))?;
-    first.to_game().map_err(|e| SpecError::Ggf(e.to_string()))
+    let count = games.len();
+    let file = file.unwrap_or("the text");
+    let game = match number {
+        Some(number) => {
+            let found = number
+                .parse::<usize>()
+                .ok()
+                .filter(|&n| n >= 1)
+                .and_then(|n| games.get(n - 1));
+            found.ok_or_else(|| {
+                SpecError::Games(match count {
+                    0 => format!("{file} holds no GGF game"),
+                    1 => format!("{file}: no game {number}: the file holds one game (1)"),
+                    _ => format!("{file}: no game {number}: the file has games 1-{count}"),
+                })
+            })?
+        }
+        None => match games.as_slice() {
+            [] => return Err(SpecError::Ggf("no game in the text".to_string())),
+            [game] => game,
+            _ => {
+                let name = if file == "the text" { "FILE" } else { file };
+                return Err(SpecError::Games(format!(
+                    "{file} holds {count} games: name one as {name}:N (N from 1)"
+                )));
+            }
+        },
+    };
+    game.to_game().map_err(|e| SpecError::Ggf(e.to_string()))
 }
 
 #[cfg(test)]
@@ -231,6 +271,33 @@ mod tests {
         );
         let error = read_game(&name, BoardSize::Eight).unwrap_err();
         assert!(error.to_string().contains(":N"), "{error}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A GGF file of several games names one as a WTHOR file does; a file
+    /// of one game needs no number.
+    #[test]
+    fn names_a_game_of_a_ggf_file() {
+        let dir = std::env::temp_dir().join(format!("oxello-spec-ggf-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let many = dir.join("many.ggf");
+        std::fs::write(&many, "(;GM[Othello]B[f5];)\n(;GM[Othello]B[f5]W[d6];)\n").unwrap();
+        let one = dir.join("one.ggf");
+        std::fs::write(&one, "(;GM[Othello]B[f5]W[f6];)\n").unwrap();
+        let name = many.display().to_string();
+        let second = read_game(&format!("{name}:2"), BoardSize::Eight).unwrap();
+        assert_eq!(second.moves().len(), 2);
+        let error = read_game(&name, BoardSize::Eight).unwrap_err().to_string();
+        assert!(
+            error.contains("holds 2 games") && error.contains(":N"),
+            "{error}"
+        );
+        let error = read_game(&format!("{name}:3"), BoardSize::Eight).unwrap_err();
+        assert!(error.to_string().contains("games 1-2"), "{error}");
+        let only = read_game(&one.display().to_string(), BoardSize::Eight).unwrap();
+        assert_eq!(only.moves().len(), 2);
+        let first = read_game(&format!("{}:1", one.display()), BoardSize::Eight).unwrap();
+        assert_eq!(first.moves().len(), 2);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
