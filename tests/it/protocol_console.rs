@@ -169,7 +169,12 @@ fn plain_oxello_is_a_console_on_a_move() {
     let mut ox = Oxello::spawn(&["--level", "2", "--hash", "8"]);
     // A person plays Black: oxello answers as White.
     ox.send("f5");
-    ox.until(|line| line.starts_with("oxello plays ") && line.contains(" for White "));
+    let answer = ox.until(|line| line.starts_with("oxello plays ") && line.contains(" for White "));
+    // The built-in book answers f5 at level 2, and says so.
+    assert!(
+        answer.last().unwrap().contains(" from its book "),
+        "{answer:?}"
+    );
     let diagram = read_diagram(&mut ox);
     assert!(diagram[4].ends_with("Black (X) to move"), "{diagram:?}");
     let ply = ox.recv();

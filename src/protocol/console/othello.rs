@@ -313,8 +313,9 @@ impl Othello {
                         out.push(format!("oxello passes for {}.", title(side)))
                     }
                     Ok(()) => out.push(format!(
-                        "oxello plays {mv} for {} (score {:+}, {}){how}",
+                        "oxello plays {mv} for {}{} (score {:+}, {}){how}",
                         title(side),
+                        if result.book { " from its book" } else { "" },
                         result.score,
                         depth_words(result.depth)
                     )),
