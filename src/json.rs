@@ -17,7 +17,10 @@
 //!   `"upper"` bound (at most this).
 //! - `search`: `"midgame"` (an evaluation `depth` plies deep), `"exact"` or
 //!   `"wld"` (a solve to the end of the game, `depth` empties deep). A solve
-//!   with `selectivity` below 100 is probable, not proven.
+//!   with `selectivity` below 100 is probable, not proven. `"none"` when no
+//!   search backs the move (a simple player such as `greedy`, or a search
+//!   stopped before its first iteration): `score` is then 0 and `bound`
+//!   `"none"`.
 //! - A `"wld"` result also has `"wld"`: `"win"`, `"draw"` or `"loss"`; its
 //!   score is the bound the solve proves: a win is at least +2 (`"lower"`),
 //!   a loss at most -2 (`"upper"`), a draw exactly 0.
@@ -43,6 +46,8 @@ pub enum BoundJson {
     Exact,
     Lower,
     Upper,
+    /// No search backs the score (see [`SearchKind::None`]).
+    None,
 }
 
 impl From<Bound> for BoundJson {
@@ -65,6 +70,9 @@ pub enum SearchKind {
     Exact,
     /// A solve to the end for win, draw or loss.
     Wld,
+    /// No search: a simple player's move, or a search stopped before its
+    /// first iteration. The score (0) means nothing.
+    None,
 }
 
 /// The outcome of a win/loss/draw solve.
@@ -155,12 +163,15 @@ impl SearchJson {
     ) -> SearchJson {
         let empties = position.empty_count();
         let (search, plies) = match depth {
+            Depth::Midgame(0, _) => (SearchKind::None, 0),
             Depth::Midgame(plies, _) => (SearchKind::Midgame, plies),
             Depth::Probable { empties, mode, .. } => (solve_kind(mode), empties),
             Depth::Exact => (SearchKind::Exact, empties),
             Depth::Wld => (SearchKind::Wld, empties),
         };
-        let (score, bound, wld) = if search == SearchKind::Wld {
+        let (score, bound, wld) = if search == SearchKind::None {
+            (0, BoundJson::None, None)
+        } else if search == SearchKind::Wld {
             // Only the sign is known: a win is at least +2 (disc counts of a
             // finished game differ by an even number), a loss at most -2.
             match score.signum() {

@@ -36,7 +36,8 @@ const MAX_HASH_MB: usize = 1 << 16;
 /// `move` is `"f5"`, `"pass"`, or `None` when the game is over; `score` is
 /// discs for the side to move, `bound` `"exact"`, `"lower"` or `"upper"`;
 /// `search` is `"midgame"` (`depth` plies) or a solve, `"exact"` or `"wld"`
-/// (`depth` empties); `selectivity` below 100 means Multi-ProbCut (a
+/// (`depth` empties), or `"none"` (with `bound` `"none"` and score 0) when
+/// no search backs the move, as a simple player's; `selectivity` below 100 means Multi-ProbCut (a
 /// probable solve); `wld` is `"win"`, `"draw"` or `"loss"` for a WLD solve.
 /// `time` is in seconds. `rank` is 0 for the best line; `lines` holds every
 /// line of a multi-PV search; `stopped` says why a search ended early

@@ -278,6 +278,7 @@ def test_bad_engine_options_and_types():
     assert engine.level == "greedy"
     result = engine.search(oxello.Board())
     assert result.move in oxello.Board().legal_moves
+    assert (result.search, result.bound) == ("none", "none")
     engine.level = 5
     engine.threads = 1
     engine.hash_mb = 8

@@ -567,6 +567,13 @@ fn a_new_users_mistakes_are_refused_before_any_work() {
     }
     let (_, err) = exits(2, &["--seed", "-1", "move", "f5"]);
     assert!(err.concat().contains("is not a seed"), "{err:?}");
+    // A simple player's move is backed by no search, and says so.
+    let (out, _) = exits(0, &["move", "f5", "--level", "greedy", "--json"]);
+    let answer = &json_lines(&out)[0];
+    assert_eq!(
+        (&answer["search"], &answer["bound"]),
+        (&Value::from("none"), &Value::from("none"))
+    );
     // A file that starts with a byte-order mark reads as without.
     let bom = dir.join("bom.txt");
     std::fs::write(&bom, "\u{feff}f5d6\n").unwrap();
