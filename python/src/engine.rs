@@ -598,8 +598,13 @@ impl Engine {
                 "give a depth or a time for the midgame searches",
             ));
         }
-        if exact_from > 60 {
-            return Err(value_error(format!("exact_from={exact_from}: use 0 to 60")));
+        // Every position from `exact_from` empties is solved: past the
+        // command line's limit, an analysis would take hours a position.
+        if exact_from > oxello::analysis::MAX_EXACT_FROM {
+            return Err(value_error(format!(
+                "exact_from={exact_from}: use 0 to {}",
+                oxello::analysis::MAX_EXACT_FROM
+            )));
         }
         let game = board.game.clone();
         drop(board);

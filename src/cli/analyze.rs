@@ -137,9 +137,9 @@ fn refuse_unused(
             .filter(|&e| e > oxello::analysis::MAX_EXACT_FROM)
         {
             return Err(usage(format!(
-                "--exact-from {empties}: at most {} (every position from there is solved, and \
-                 past 30 empties each solve takes hours)",
-                oxello::analysis::MAX_EXACT_FROM
+                "--exact-from {empties}: at most {max} (every position from there is solved, and \
+                 each empty past {max} makes a solve 2.3 times as long)",
+                max = oxello::analysis::MAX_EXACT_FROM
             )));
         }
         return Ok(());

@@ -251,7 +251,8 @@ pub fn run(args: &AnalyzeArgs, options: EngineOptions) -> Result<ExitCode, Box<d
         // Full width unless --selectivity asks otherwise.
         selectivity: options.selectivity.unwrap_or(Selectivity::NONE),
     };
-    // The book's moves are marked; one that cannot be read is left out.
+    // The book's moves are marked. A --book file that cannot be read was
+    // refused with the options; a missing one is left out.
     let book = oxello::book::open(&options.book).unwrap_or_else(|error| {
         log::warn!("oxello: opening book: {error}; analysing without");
         None

@@ -189,8 +189,8 @@ pub fn run(args: &SolveArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Er
         && is_same_file(std::path::Path::new(&args.position), write)
     {
         return Err(usage(format!(
-            "--write {}: that is the file being solved, and writing would empty it; write to \
-             another file",
+            "--write {}: that is the file being solved (it would be overwritten, or appended to \
+             with --resume); write to another file",
             write.display()
         )));
     }

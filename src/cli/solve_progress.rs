@@ -8,13 +8,12 @@ use indicatif::ProgressBar;
 use oxello::bitboard::BoardSize;
 use oxello::json::{SearchJson, to_line};
 use oxello::position::Position;
-use oxello::search::solve_cost::{HOPELESS_EMPTIES, expected_seconds, rough_duration};
+use oxello::search::solve_cost::{
+    ANNOUNCE_SECONDS, HOPELESS_EMPTIES, expected_seconds, rough_duration,
+};
 use oxello::search::{Bound, Report, SolveMode};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
-
-/// Solves expected to take this long are announced with their estimate.
-const ANNOUNCE_SECONDS: f64 = 10.0;
 
 /// Steps finished after this long are shown even for a solve that was not
 /// announced (a hard position).

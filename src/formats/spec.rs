@@ -90,31 +90,36 @@ pub fn read_game(spec: &str, size: BoardSize) -> Result<Game, SpecError> {
     if trimmed.eq_ignore_ascii_case("start") {
         return Ok(Game::new(size));
     }
-    if let Some((file, number)) = trimmed.rsplit_once(':')
-        && is_wthor(Path::new(file))
-        && !number.is_empty()
-        && number.chars().all(|c| c.is_ascii_digit())
-    {
-        return read_wthor_game(Path::new(file), number);
-    }
-    if let Some((file, number)) = trimmed.rsplit_once(':')
+    let path = Path::new(trimmed);
+    // Anything at the path (a broken link too) is a file to read, whose
+    // error says what is wrong with it; else `FILE:N` may name a game.
+    let exists = trimmed.len() < 4096 && std::fs::symlink_metadata(path).is_ok();
+    if !exists
+        && let Some((file, number)) = trimmed.rsplit_once(':')
         && !number.is_empty()
         && number.chars().all(|c| c.is_ascii_digit())
         && Path::new(file).is_file()
     {
-        let text = read_text_file(Path::new(file), MAX_SPEC_FILE_BYTES)?;
+        let file_path = Path::new(file);
+        if is_wthor(file_path) {
+            return read_wthor_game(file_path, number);
+        }
+        let text = read_text_file(file_path, MAX_SPEC_FILE_BYTES)?;
+        if !text.contains("(;") {
+            return Err(SpecError::Games(format!(
+                "{trimmed}: FILE:N names a game of a GGF or WTHOR file, and {file} holds no GGF \
+                 game"
+            )));
+        }
         return parse_ggf(&text, Some(file), Some(number));
     }
-    let path = Path::new(trimmed);
     if is_wthor(path) {
         return Err(SpecError::Games(format!(
             "{}: a WTHOR file holds many games: name one as {trimmed}:N (N from 1)",
             path.display()
         )));
     }
-    // Anything at the path (a broken link too) is a file to read, whose
-    // error says what is wrong with it.
-    if trimmed.len() < 4096 && std::fs::symlink_metadata(path).is_ok() {
+    if exists {
         return read_game_file(path, size);
     }
     parse_text(trimmed, size).map_err(|error| match error {

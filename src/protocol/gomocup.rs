@@ -378,19 +378,6 @@ impl Gomocup {
     }
 
     fn info(&mut self, info: Info, out: &mut Vec<String>) {
-        /// The keys whose value is a number: another value is reported.
-        const NUMBER_KEYS: [&str; 10] = [
-            "timeout_turn",
-            "timeout_match",
-            "time_left",
-            "max_memory",
-            "hash_size",
-            "rule",
-            "max_depth",
-            "max_node",
-            "thread_num",
-            "show_detail",
-        ];
         match info {
             Info::TimeoutTurn(ms) => self.turn_ms = ms.max(0),
             Info::TimeoutMatch(ms) => self.match_ms = ms.max(0),
@@ -451,10 +438,9 @@ impl Gomocup {
                 }
             }
             Info::ShowDetail(level) => self.show_detail = level > 0,
-            Info::Other { key, value } if NUMBER_KEYS.contains(&key.as_str()) => out.push(
+            Info::Unreadable { key, value } => out.push(
                 Reply::Message(format!(
-                    "INFO {key} '{}' ignored: not a number in range",
-                    printable(&value)
+                    "INFO {key} '{value}' ignored: not a number in range"
                 ))
                 .to_string(),
             ),

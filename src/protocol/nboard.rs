@@ -699,21 +699,20 @@ mod tests {
         assert!(nboard.send(&format!("set game {record}")).is_empty());
         assert!(nboard.game().unwrap().position().must_pass());
         assert_eq!(nboard.send("go"), vec!["=== PA"]);
-        // One move's lines (each iteration's), whatever the count asked.
+        // One line a depth, the pass's, whatever the count asked.
         let hints = nboard.send("hint 3");
-        let moves: std::collections::BTreeSet<_> = hints
+        let searches: Vec<&str> = hints
             .iter()
             .filter_map(|l| l.strip_prefix("search "))
-            .map(|l| {
-                l.split(' ')
-                    .next()
-                    .unwrap_or("")
-                    .get(..5)
-                    .map(str::to_string)
-            })
             .collect();
-        assert_eq!(moves.len(), 1, "{hints:?}");
-        assert!(hints[0].starts_with("search PA-"), "{hints:?}");
+        let depths: Vec<&str> = searches
+            .iter()
+            .map(|l| l.rsplit(' ').next().unwrap_or(""))
+            .collect();
+        let distinct: std::collections::BTreeSet<&&str> = depths.iter().collect();
+        assert!(!searches.is_empty(), "{hints:?}");
+        assert_eq!(distinct.len(), depths.len(), "{hints:?}");
+        assert!(searches.iter().all(|l| l.starts_with("PA-")), "{hints:?}");
         // A NaN eval (Novello's, for a pass) does not lose the move.
         assert_eq!(nboard.send("move PA/NaN/0.5"), Vec::<String>::new());
         let mut passed = game.clone();

@@ -20,6 +20,10 @@ fn expected_nodes(empties: u32, mode: SolveMode) -> f64 {
 /// Nodes a second of one search thread (FFO #40-43, one thread: 17-21 M).
 const NODES_PER_SECOND: f64 = 2e7;
 
+/// Solves expected to take this long are announced with their estimate
+/// (seconds).
+pub const ANNOUNCE_SECONDS: f64 = 10.0;
+
 /// More empties than this are out of reach of an exact solve (36 empties:
 /// about a day on one thread, 37: two).
 pub const HOPELESS_EMPTIES: u32 = 36;
@@ -75,7 +79,7 @@ mod tests {
         assert_eq!(rough_duration(4e12), "about 100,000 years");
     }
 
-    /// Issue 75, defect 12: the estimate grows from seconds to ages.
+    /// The estimate grows from seconds to ages.
     #[test]
     fn the_estimate_tells_a_quick_solve_from_a_hopeless_one() {
         let one = |empties| expected_seconds(empties, SolveMode::Exact, 1);

@@ -211,12 +211,13 @@ fn read_list(path: &Path, size: BoardSize) -> Result<Vec<Game>, OpeningsError> {
         path: path.to_path_buf(),
         error,
     })?;
-    let list = openings::parse_list(&text, Position::start(size)).map_err(|error| {
-        OpeningsError::List {
+    // A byte-order mark, as Windows editors write, is no opening.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let list =
+        openings::parse_list(text, Position::start(size)).map_err(|error| OpeningsError::List {
             path: path.to_path_buf(),
             error,
-        }
-    })?;
+        })?;
     if list.is_empty() {
         return Err(OpeningsError::Empty {
             what: path.display().to_string(),

@@ -513,8 +513,8 @@ fn timed_commands_warm_the_search_up_before_they_search() {
     }
 }
 
-/// Mistakes of a new user's trial (December 2026), each refused with what
-/// is wrong before any work, and nothing lost.
+/// A new user's mistakes, each refused with what is wrong before any work,
+/// and nothing lost.
 #[test]
 fn a_new_users_mistakes_are_refused_before_any_work() {
     let files = crate::common::TempDir::new("options", "mistakes");

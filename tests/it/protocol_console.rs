@@ -331,3 +331,33 @@ fn a_second_ctrl_c_quits() {
     ox.ctrl_c();
     assert!(ox.wait(Duration::from_secs(20)).success());
 }
+
+/// A solve within reach is announced with its estimate, and `stop` ends it
+/// with what it found, the game kept.
+#[test]
+fn a_long_solve_is_announced_and_stops() {
+    let mut ox = Oxello::spawn(&["console", "--hash", "8", "--threads", "1"]);
+    assert!(ox.recv().starts_with("oxello "));
+    read_diagram(&mut ox);
+    ox.send("mode 3");
+    ox.expect("mode 3: you play both sides");
+    read_diagram(&mut ox);
+    // Position 3 of positions/suite-30.obf: 28 empties.
+    ox.send("setboard X-O-----OOOOXX--XOXOX---XOXXXXXXXOXOOXX--OOOOOX----O-O---------- X");
+    let before = read_diagram(&mut ox);
+    ox.send("solve");
+    let announced = ox.until(|line| line.starts_with("solve: 28 empties: expect "));
+    assert!(
+        announced
+            .last()
+            .unwrap()
+            .contains("'stop' or Ctrl-C ends it"),
+        "{announced:?}"
+    );
+    ox.send("stop");
+    ox.until(|line| line.starts_with("solve: best "));
+    ox.send("board");
+    assert_eq!(read_diagram(&mut ox), before);
+    ox.send("quit");
+    assert!(ox.wait(Duration::from_secs(20)).success());
+}

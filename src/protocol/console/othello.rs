@@ -34,9 +34,6 @@ use crate::protocol::{GameEvent, nodes_per_second};
 use crate::search::{Depth, Report, SearchResult, SolveMode, StopReason, solve_cost};
 use std::time::{Duration, Instant};
 
-/// Solves expected to take this long are announced with their estimate.
-const ANNOUNCE_SOLVE_SECONDS: f64 = 10.0;
-
 /// Othello's own commands, listed by `help` after the shared ones.
 const COMMANDS: &[CommandInfo] = &[
     CommandInfo {
@@ -183,7 +180,7 @@ impl Othello {
                  score, and 'solve' finishes from about 30 empties"
             ));
         }
-        if seconds >= ANNOUNCE_SOLVE_SECONDS {
+        if seconds >= solve_cost::ANNOUNCE_SECONDS {
             out.push(format!("solve: {estimate}; 'stop' or Ctrl-C ends it"));
         }
         Ok(())

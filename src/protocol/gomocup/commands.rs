@@ -66,8 +66,14 @@ pub enum Info {
     MaxNode(i64),
     ThreadNum(i64),
     ShowDetail(i64),
-    /// A key oxello does not use, or a value that is not a number
-    /// (`game_type`, `folder`, `evaluate`, ...): ignored.
+    /// A key whose value is a number, given something else (or out of
+    /// range): ignored, and reported.
+    Unreadable {
+        key: String,
+        value: String,
+    },
+    /// A key oxello does not use (`game_type`, `folder`, `evaluate`, ...),
+    /// or `hash_size 0`: ignored.
     Other {
         key: String,
         value: String,
@@ -107,13 +113,15 @@ impl std::error::Error for CommandError {}
 
 /// Reads one command: a trimmed, non-empty line with no CR inside.
 pub fn parse(line: &str) -> Result<Command, CommandError> {
-    if is_binary(line) {
-        return Err(CommandError::Binary);
-    }
     let (word, rest) = match line.split_once(char::is_whitespace) {
         Some((word, rest)) => (word, rest.trim()),
         None => (line, ""),
     };
+    // An INFO value may be a path in the manager's code page (`folder`),
+    // which reads with replacement characters: INFO is not refused for it.
+    if is_binary(line) && !word.eq_ignore_ascii_case("INFO") {
+        return Err(CommandError::Binary);
+    }
     let point = || parse_xy(rest).map_err(CommandError::Point);
     let command = match word.to_ascii_uppercase().as_str() {
         "START" => {
@@ -166,10 +174,29 @@ fn parse_info(rest: &str) -> Info {
         Some((key, value)) => (key.to_ascii_lowercase(), value.trim()),
         None => (rest.to_ascii_lowercase(), ""),
     };
+    const NUMBER_KEYS: [&str; 10] = [
+        "timeout_turn",
+        "timeout_match",
+        "time_left",
+        "max_memory",
+        "hash_size",
+        "rule",
+        "max_depth",
+        "max_node",
+        "thread_num",
+        "show_detail",
+    ];
     let Ok(number) = value.parse::<i64>() else {
-        return Info::Other {
-            key,
-            value: value.to_string(),
+        return if NUMBER_KEYS.contains(&key.as_str()) {
+            Info::Unreadable {
+                key,
+                value: printable(value),
+            }
+        } else {
+            Info::Other {
+                key,
+                value: value.to_string(),
+            }
         };
     };
     match key.as_str() {
@@ -302,6 +329,16 @@ mod tests {
         assert!(matches!(parse("TURN 7"), Err(CommandError::Point(_))));
         assert_eq!(parse("TURN 7,\u{0}7"), Err(CommandError::Binary));
         assert_eq!(parse("ABOUT\u{fffd}"), Err(CommandError::Binary));
+        // A folder in the manager's code page reads with replacement
+        // characters, and is no binary line.
+        assert!(matches!(
+            parse("INFO folder C:\\J\u{fffd}rgen"),
+            Ok(Command::Info(Info::Other { .. }))
+        ));
+        assert!(matches!(
+            parse("INFO timeout_turn abc"),
+            Ok(Command::Info(Info::Unreadable { .. }))
+        ));
         assert_eq!(
             parse("INFO folder\tC:\\x"),
             Ok(Command::Info(Info::Other {
