@@ -37,8 +37,9 @@ const MAX_HASH_MB: usize = 1 << 16;
 /// discs for the side to move, `bound` `"exact"`, `"lower"` or `"upper"`;
 /// `search` is `"midgame"` (`depth` plies) or a solve, `"exact"` or `"wld"`
 /// (`depth` empties), or `"none"` (with `bound` `"none"` and score 0) when
-/// no search backs the move, as a simple player's; `selectivity` below 100 means Multi-ProbCut (a
-/// probable solve); `wld` is `"win"`, `"draw"` or `"loss"` for a WLD solve.
+/// no search backs the move, as a simple player's; `selectivity` below 100
+/// means Multi-ProbCut (a probable solve); `wld` is `"win"`, `"draw"` or
+/// `"loss"` for a WLD solve.
 /// `time` is in seconds. `rank` is 0 for the best line; `lines` holds every
 /// line of a multi-PV search; `stopped` says why a search ended early
 /// (`"stop"`, `"nodes"`, `"time"`).

@@ -3,9 +3,9 @@
 //!
 //! A specification is, in the order tried: `start` for the start position
 //! (an empty one, or `-`, is refused: it is a mistake more often than a
-//! wish for the start), the path of a file holding any of the following, a GGF game
-//! record (recognised by `(;`), a board string, or a transcript played from
-//! the start position of the requested size. The text is read as a position
+//! wish for the start), the path of a file holding any of the following, a
+//! GGF game record (recognised by `(;`), a board string, or a transcript
+//! played from the start position of the requested size. The text is read as a position
 //! only when it is not an existing path; a path that cannot be read (missing,
 //! a directory, empty) is reported as such, and so is text that reads as
 //! neither a position nor anything but a file name (`game.ggf`,
