@@ -9,7 +9,7 @@ use oxello::bitboard::BoardSize;
 use oxello::json::{SearchJson, to_line};
 use oxello::position::Position;
 use oxello::search::solve_cost::{
-    ANNOUNCE_SECONDS, HOPELESS_EMPTIES, expected_seconds, rough_duration,
+    ANNOUNCE_SECONDS, HOPELESS_EMPTIES, announcement, expected_seconds,
 };
 use oxello::search::{Bound, Report, SolveMode};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
@@ -70,11 +70,9 @@ impl SolveProgress {
             bar: bar.clone(),
         };
         if progress.announced {
-            let threads = format!("{threads} thread{}", if threads == 1 { "" } else { "s" });
             let estimate = format!(
-                "{empties} empties: expect {} on {threads} (a rough estimate: a factor of 10 \
-                 either way)",
-                rough_duration(seconds)
+                "{} (a rough estimate: a factor of 10 either way)",
+                announcement(empties, seconds, threads)
             );
             let hopeless = empties > HOPELESS_EMPTIES;
             let advice = "an exact solve is out of reach; `oxello analyze POSITION --depth 20` \

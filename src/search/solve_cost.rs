@@ -34,6 +34,16 @@ pub fn expected_seconds(empties: u32, mode: SolveMode, threads: usize) -> f64 {
     expected_nodes(empties, mode) / (NODES_PER_SECOND * (threads.max(1) as f64).powf(0.7))
 }
 
+/// `28 empties: expect about 3 minutes on 2 threads`: the estimate as both
+/// front ends announce it, each adding how far to trust it.
+pub fn announcement(empties: u32, seconds: f64, threads: usize) -> String {
+    format!(
+        "{empties} empties: expect {} on {threads} thread{}",
+        rough_duration(seconds),
+        if threads == 1 { "" } else { "s" }
+    )
+}
+
 /// `about 3 seconds`, `about 20 minutes`, `about 40,000 years`: one
 /// significant figure, as much as such an estimate holds.
 pub fn rough_duration(seconds: f64) -> String {
@@ -87,5 +97,17 @@ mod tests {
         assert!((60.0..3600.0).contains(&one(28)), "{}", one(28));
         assert!(one(HOPELESS_EMPTIES + 1) > 86_400.0);
         assert!(rough_duration(one(57)).ends_with("years"));
+    }
+
+    #[test]
+    fn the_announcement_names_the_empties_the_time_and_the_threads() {
+        assert_eq!(
+            announcement(28, 130.0, 2),
+            "28 empties: expect about 2 minutes on 2 threads"
+        );
+        assert_eq!(
+            announcement(24, 3.0, 1),
+            "24 empties: expect about 3 seconds on 1 thread"
+        );
     }
 }

@@ -170,9 +170,8 @@ impl Othello {
         let threads = self.host.engine().options().search_threads(false);
         let seconds = solve_cost::expected_seconds(empties, SolveMode::Exact, threads);
         let estimate = format!(
-            "{empties} empties: expect {} on {threads} thread{} (a rough estimate)",
-            solve_cost::rough_duration(seconds),
-            if threads == 1 { "" } else { "s" }
+            "{} (a rough estimate)",
+            solve_cost::announcement(empties, seconds, threads)
         );
         if empties > solve_cost::HOPELESS_EMPTIES {
             return fail(format!(
