@@ -174,45 +174,34 @@ fn parse_info(rest: &str) -> Info {
         Some((key, value)) => (key.to_ascii_lowercase(), value.trim()),
         None => (rest.to_ascii_lowercase(), ""),
     };
-    const NUMBER_KEYS: [&str; 10] = [
-        "timeout_turn",
-        "timeout_match",
-        "time_left",
-        "max_memory",
-        "hash_size",
-        "rule",
-        "max_depth",
-        "max_node",
-        "thread_num",
-        "show_detail",
-    ];
-    let Ok(number) = value.parse::<i64>() else {
-        return if NUMBER_KEYS.contains(&key.as_str()) {
-            Info::Unreadable {
-                key,
-                value: printable(value),
-            }
-        } else {
-            Info::Other {
+    let known: fn(i64) -> Info = match key.as_str() {
+        "timeout_turn" => Info::TimeoutTurn,
+        "timeout_match" => Info::TimeoutMatch,
+        "time_left" => Info::TimeLeft,
+        "max_memory" => Info::MaxMemory,
+        "hash_size" => Info::HashSize,
+        "rule" => Info::Rule,
+        "max_depth" => Info::MaxDepth,
+        "max_node" => Info::MaxNode,
+        "thread_num" => Info::ThreadNum,
+        "show_detail" => Info::ShowDetail,
+        _ => {
+            return Info::Other {
                 key,
                 value: value.to_string(),
-            }
-        };
+            };
+        }
     };
-    match key.as_str() {
-        "timeout_turn" => Info::TimeoutTurn(number),
-        "timeout_match" => Info::TimeoutMatch(number),
-        "time_left" => Info::TimeLeft(number),
-        "max_memory" => Info::MaxMemory(number),
-        "hash_size" if number > 0 => Info::HashSize(number),
-        "rule" => Info::Rule(number),
-        "max_depth" => Info::MaxDepth(number),
-        "max_node" => Info::MaxNode(number),
-        "thread_num" => Info::ThreadNum(number),
-        "show_detail" => Info::ShowDetail(number),
-        _ => Info::Other {
+    match value.parse::<i64>() {
+        // A table of no size is no request: left as an unknown key.
+        Ok(number) if key == "hash_size" && number <= 0 => Info::Other {
             key,
             value: value.to_string(),
+        },
+        Ok(number) => known(number),
+        Err(_) => Info::Unreadable {
+            key,
+            value: printable(value),
         },
     }
 }
