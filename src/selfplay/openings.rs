@@ -8,7 +8,7 @@
 //! human lines would otherwise fill most of the run.
 
 use crate::bitboard::{BoardSize, squares};
-use crate::formats::{openings, wthor};
+use crate::formats::{FileError, openings, wthor};
 use crate::game::Game;
 use crate::moves::Move;
 use crate::position::Position;
@@ -40,6 +40,8 @@ pub enum OpeningsError {
         path: PathBuf,
         error: std::io::Error,
     },
+    /// An opening list could not be read.
+    File(FileError),
     /// A line of an opening list does not replay on the board size.
     List {
         path: PathBuf,
@@ -60,6 +62,7 @@ impl fmt::Display for OpeningsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             OpeningsError::Io { path, error } => write!(f, "{}: {error}", path.display()),
+            OpeningsError::File(error) => write!(f, "{error}"),
             OpeningsError::List { path, error } => write!(f, "{}: {error}", path.display()),
             OpeningsError::Wthor { path, error } => write!(f, "{}: {error}", path.display()),
             OpeningsError::Empty { what } => write!(f, "no usable opening in {what}"),
@@ -206,18 +209,24 @@ impl OpeningBook {
     }
 }
 
+/// An opening list larger than this is refused; none comes near it (XOT's
+/// large list, 10,784 lines, is 183 KB).
+const MAX_LIST_BYTES: u64 = 1 << 30;
+
 fn read_list(path: &Path, size: BoardSize) -> Result<Vec<Game>, OpeningsError> {
-    let text = std::fs::read_to_string(path).map_err(|error| OpeningsError::Io {
-        path: path.to_path_buf(),
-        error,
-    })?;
-    // A byte-order mark, as Windows editors write, is no opening.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    let list =
-        openings::parse_list(text, Position::start(size)).map_err(|error| OpeningsError::List {
+    let text =
+        crate::formats::read_text_file(path, MAX_LIST_BYTES).map_err(|error| match error {
+            FileError::Empty(_) => OpeningsError::Empty {
+                what: path.display().to_string(),
+            },
+            error => OpeningsError::File(error),
+        })?;
+    let list = openings::parse_list(&text, Position::start(size)).map_err(|error| {
+        OpeningsError::List {
             path: path.to_path_buf(),
             error,
-        })?;
+        }
+    })?;
     if list.is_empty() {
         return Err(OpeningsError::Empty {
             what: path.display().to_string(),
