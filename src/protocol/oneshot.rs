@@ -68,11 +68,6 @@ impl fmt::Display for OneShotError {
 
 impl Error for OneShotError {}
 
-/// Searches the position of `request` and prints the answer on stdout.
-pub fn run(request: &OneShot, options: EngineOptions) -> Result<(), Box<dyn Error>> {
-    answer(request, read(request)?, options)
-}
-
 /// Reads the position of `request`.
 pub fn read(request: &OneShot) -> Result<Game, OneShotError> {
     spec::read_game(&request.position, request.size).map_err(|error| OneShotError::Position {
