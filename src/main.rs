@@ -1,6 +1,16 @@
 //! The `oxello` binary: parse the command line, run it, map errors to an
 //! exit code (see [`cli`]). Logs go to stderr (`RUST_LOG=debug` for more).
 
+/// `eprintln!` for a closed standard error: a log or progress line that
+/// cannot be written is dropped and the run goes on (`eprintln!` panics, and
+/// `oxello match ... 2>&1 | head` would end the match after a game).
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod cli;
 
 use std::process::ExitCode;
@@ -24,7 +34,8 @@ fn main() -> ExitCode {
         // spread it over lines that read as something else: clap's text
         // then shows such values escaped.
         Err(error) if error.use_stderr() && args.iter().any(|arg| cli::has_control(arg)) => {
-            eprint!("{}", cli::escape_values(&error.render().to_string(), &args));
+            let text = cli::escape_values(&error.render().to_string(), &args);
+            note!("{}", text.trim_end_matches('\n'));
             return ExitCode::from(cli::EXIT_USAGE);
         }
         Err(error) => error.exit(),
@@ -36,7 +47,7 @@ fn main() -> ExitCode {
             if json {
                 cli::print_json_error(&error.to_string());
             } else {
-                eprintln!("error: {}", oxello::core::one_line(&error.to_string()));
+                note!("error: {}", oxello::core::one_line(&error.to_string()));
             }
             ExitCode::from(cli::exit_code(error.as_ref()))
         }

@@ -10,6 +10,12 @@
 //!   and with a clock `time_settings`: `M 0 0` for a game clock of `M`
 //!   seconds (GTP has no increment: the true remaining time, increments
 //!   included, is sent before every move), `0 T 1` for `T` seconds per move.
+//!   GTP's times are whole seconds; a time that is not is sent with
+//!   decimals first (`0.300`, which oxello and many engines read), and if
+//!   the engine refuses that, in whole seconds (rounded down, a time per
+//!   move at least 1). An engine that refuses `time_settings` altogether
+//!   plays on untold: the commands are optional, and the referee holds
+//!   every engine to its clock.
 //! * Before every `genmove`: `play <colour> <square>` for each move the
 //!   engine has not seen, then `time_left <colour> <seconds> <stones>` with a
 //!   clock. Passes are sent as `play <colour> pass` ([`PassStyle::Explicit`],
@@ -70,6 +76,19 @@ pub struct GtpClient {
     startup_timeout: Duration,
     /// What `name` answered.
     engine_name: Option<String>,
+    /// How the engine takes times, found by `time_settings`.
+    times: Times,
+}
+
+/// How an engine is told its times.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Times {
+    /// With decimals where a time is not whole seconds.
+    Decimal,
+    /// In whole seconds, as GTP defines them.
+    Whole,
+    /// Not at all: the engine refused `time_settings`.
+    Untold,
 }
 
 /// A GTP answer: success or failure, and its text.
@@ -101,6 +120,11 @@ pub fn parse_answer_line(line: &str) -> Option<(bool, Option<u64>, String)> {
 }
 
 /// Seconds as GTP numbers: integers when whole, else up to 3 decimals.
+/// Whole seconds, rounded down (GTP's times are integers).
+fn whole_seconds(duration: Duration) -> String {
+    duration.as_secs().to_string()
+}
+
 fn seconds(duration: Duration) -> String {
     let millis = duration.as_millis();
     if millis.is_multiple_of(1000) {
@@ -126,6 +150,7 @@ impl GtpClient {
             known: None,
             startup_timeout,
             engine_name: None,
+            times: Times::Decimal,
         }
     }
 
@@ -278,13 +303,28 @@ impl Contestant<Othello> for GtpClient {
         self.known = Some(Vec::new());
         let settings = match setup.time {
             MoveTime::Unlimited => None,
-            MoveTime::PerMove(time) => Some(format!("time_settings 0 {} 1", seconds(time))),
-            MoveTime::Clock(clock) => {
-                Some(format!("time_settings {} 0 0", seconds(clock.remaining)))
-            }
+            MoveTime::PerMove(time) => Some((
+                format!("time_settings 0 {} 1", seconds(time)),
+                format!("time_settings 0 {} 1", time.as_secs().max(1)),
+            )),
+            MoveTime::Clock(clock) => Some((
+                format!("time_settings {} 0 0", seconds(clock.remaining)),
+                format!("time_settings {} 0 0", whole_seconds(clock.remaining)),
+            )),
         };
-        if let Some(settings) = settings {
-            self.required(&settings, deadline)?;
+        if let Some((decimal, whole)) = settings {
+            self.times = if self.command(&decimal, deadline)?.success {
+                Times::Decimal
+            } else if whole != decimal && self.command(&whole, deadline)?.success {
+                log::info!("{}: times sent in whole seconds ('{whole}')", self.name);
+                Times::Whole
+            } else {
+                log::info!(
+                    "{}: '{decimal}' refused; the engine is not told its times",
+                    self.name
+                );
+                Times::Untold
+            };
         }
         Ok(())
     }
@@ -304,10 +344,17 @@ impl Contestant<Othello> for GtpClient {
             MoveTime::PerMove(time) => Some((time, 1)),
             MoveTime::Clock(clock) => Some((clock.remaining, 0)),
         };
-        if let Some((left, stones)) = stones {
+        let left = match self.times {
+            Times::Decimal => stones.map(|(left, stones)| (seconds(left), stones)),
+            Times::Whole => stones.map(|(left, stones)| (whole_seconds(left), stones)),
+            Times::Untold => None,
+        };
+        if let Some((left, stones)) = left {
             let deadline = Instant::now() + self.startup_timeout;
-            let command = format!("time_left {} {} {stones}", side.name(), seconds(left));
-            self.required(&command, deadline)?;
+            let command = format!("time_left {} {left} {stones}", side.name());
+            if !self.command(&command, deadline)?.success {
+                log::info!("{}: '{command}' refused", self.name);
+            }
         }
         let answer = self.required(&format!("genmove {}", side.name()), request.deadline)?;
         let reply = GtpClient::read_vertex(&answer.text)?;
@@ -381,5 +428,7 @@ mod tests {
         );
         assert_eq!(seconds(Duration::from_secs(60)), "60");
         assert_eq!(seconds(Duration::from_millis(1500)), "1.500");
+        assert_eq!(whole_seconds(Duration::from_millis(1999)), "1");
+        assert_eq!(whole_seconds(Duration::from_millis(300)), "0");
     }
 }

@@ -13,6 +13,7 @@ use crate::arena::schedule::{self, ScheduledGame};
 use crate::arena::stats::SprtDecision;
 use crate::arena::{MatchConfig, MatchEvent, MatchReport};
 use crate::color::Color;
+use std::collections::HashSet;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -98,12 +99,19 @@ pub fn run_match<G: MatchGame>(
     if let Some(limit) = config.stop_after {
         pending.truncate(limit);
     }
-    let decided = |tally: &Tally| {
-        config
-            .sprt
-            .is_some_and(|sprt| sprt.decision(&tally.wdl) != SprtDecision::Continue)
+    // The SPRT decides only between pairs: a match stopped with one game of
+    // an opening played would count that opening for one colour only.
+    let mut open_pairs: HashSet<u64> = HashSet::new();
+    for (index, _) in done.iter().enumerate().filter(|(_, done)| **done) {
+        toggle(&mut open_pairs, pair_of(index + 1));
+    }
+    let decided = |tally: &Tally, open_pairs: &HashSet<u64>| {
+        open_pairs.is_empty()
+            && config
+                .sprt
+                .is_some_and(|sprt| sprt.decision(&tally.wdl) != SprtDecision::Continue)
     };
-    if decided(&tally) {
+    if decided(&tally, &open_pairs) {
         pending.clear();
     }
     observer(MatchEvent::Started {
@@ -147,6 +155,7 @@ pub fn run_match<G: MatchGame>(
                         stop.store(true, Ordering::SeqCst);
                     }
                     tally.add(&result);
+                    toggle(&mut open_pairs, pair_of(game.number));
                     played += 1;
                     observer(MatchEvent::GameFinished {
                         record: &record,
@@ -154,7 +163,7 @@ pub fn run_match<G: MatchGame>(
                         tally: &tally,
                         total: shard_games,
                     });
-                    if decided(&tally) {
+                    if decided(&tally, &open_pairs) {
                         decided_now = true;
                         stop.store(true, Ordering::SeqCst);
                     }
@@ -232,6 +241,14 @@ fn check_resumed<G: MatchGame>(
 /// one shard plays together.
 fn pair_of(number: usize) -> u64 {
     (number.saturating_sub(1) / 2) as u64
+}
+
+/// Marks a game of `pair` finished: the pair is open after its first game
+/// and closed after its second.
+fn toggle(open_pairs: &mut HashSet<u64>, pair: u64) {
+    if !open_pairs.remove(&pair) {
+        open_pairs.insert(pair);
+    }
 }
 
 /// The record of a played game with its tag, and its result.

@@ -23,7 +23,8 @@
 //!   (±2.94 for α = β = 0.05). While one of the three outcomes has not
 //!   happened yet, the variance is computed with half a game added to each
 //!   outcome, so that a run of identical results still moves the LLR instead
-//!   of dividing by zero.
+//!   of dividing by zero. The approximation needs a sample: no decision is
+//!   taken before [`SPRT_MIN_GAMES`] games.
 
 use std::fmt;
 
@@ -269,6 +270,12 @@ impl fmt::Display for Sprt {
     }
 }
 
+/// Games an SPRT plays before it may decide. On a few games the sample
+/// variance is far too small: 5 straight wins gave an LLR of 3.6 for elo0 0,
+/// elo1 100 (H1 accepted), where the exact likelihood of wins and losses
+/// adds ln(0.64 / 0.5) = 0.25 a win and needs 12 of them.
+pub const SPRT_MIN_GAMES: u32 = 16;
+
 /// Where an SPRT stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SprtDecision {
@@ -311,8 +318,11 @@ impl Sprt {
         n * (s1 - s0) * (2.0 * wdl.score() - s0 - s1) / (2.0 * var)
     }
 
-    /// The decision for these results.
+    /// The decision for these results (none before [`SPRT_MIN_GAMES`]).
     pub fn decision(&self, wdl: &Wdl) -> SprtDecision {
+        if wdl.games() < SPRT_MIN_GAMES {
+            return SprtDecision::Continue;
+        }
         let llr = self.llr(wdl);
         let (lower, upper) = self.bounds();
         if llr >= upper {
@@ -408,6 +418,23 @@ mod tests {
         // A run of wins only still ends the test (smoothed variance).
         assert_eq!(sprt.decision(&Wdl::new(40, 0, 0)), SprtDecision::AcceptH1);
         assert!(sprt.llr(&Wdl::new(3, 0, 0)) > 0.0);
+    }
+
+    /// Five straight wins are no proof of 100 Elo.
+    #[test]
+    fn sprt_waits_for_a_sample() {
+        let sprt: Sprt = "0,100".parse().unwrap();
+        assert!(sprt.llr(&Wdl::new(5, 0, 0)) > sprt.bounds().1);
+        assert_eq!(sprt.decision(&Wdl::new(5, 0, 0)), SprtDecision::Continue);
+        let games = SPRT_MIN_GAMES - 1;
+        assert_eq!(
+            sprt.decision(&Wdl::new(games, 0, 0)),
+            SprtDecision::Continue
+        );
+        assert_eq!(
+            sprt.decision(&Wdl::new(games + 1, 0, 0)),
+            SprtDecision::AcceptH1
+        );
     }
 
     #[test]

@@ -95,6 +95,13 @@ impl Journal {
         self.done.is_empty()
     }
 
+    /// Whether any search known was asked at `depth` and `selectivity`.
+    pub fn has_searches_at(&self, depth: u8, selectivity: Selectivity) -> bool {
+        self.done
+            .keys()
+            .any(|job| job.depth == depth && job.selectivity == selectivity)
+    }
+
     /// Keeps the result of `job`, on file first.
     pub fn record(&mut self, job: Job, edge: Option<Edge>) -> Result<(), BookError> {
         if let Some(file) = &mut self.file {

@@ -177,7 +177,7 @@ pub struct StatsArgs {
 #[derive(Debug, Args)]
 pub struct ShowArgs {
     /// The position: `start`, a board string, a transcript, or a file.
-    #[arg(default_value = "start", allow_hyphen_values = true)]
+    #[arg(default_value = "start")]
     pub position: String,
     #[command(flatten)]
     pub file: BookFileArgs,
@@ -247,6 +247,19 @@ fn finish(
     let journal_path = Journal::beside(output);
     let mut journal =
         Journal::open(&journal_path).map_err(|e| format!("{}: {e}", journal_path.display()))?;
+    // A journal of other settings would go unused and be removed at the
+    // end, its searches lost: a mistyped --depth must not cost a long run.
+    if !journal.is_empty() && !journal.has_searches_at(settings.depth, settings.selectivity) {
+        return Err(format!(
+            "{} holds {} searches, none at depth {} {}: rerun with the settings that \
+             wrote it to resume, or remove it to start afresh",
+            journal_path.display(),
+            journal.len(),
+            settings.depth,
+            settings.selectivity
+        )
+        .into());
+    }
     let bar = super::progress::counting(0, "searches");
     let started = Instant::now();
     let limits = RunLimits {
@@ -267,7 +280,7 @@ fn finish(
     let seconds = started.elapsed().as_secs_f64();
     report(what, &summary, settings, seconds);
     if !summary.complete {
-        eprintln!(
+        note!(
             "book {what}: stopped after {} searches; rerun the same command to resume",
             summary.searched
         );
@@ -285,7 +298,7 @@ fn report(what: &str, summary: &RunSummary, settings: &SearchSettings, seconds: 
     } else {
         0.0
     };
-    eprintln!(
+    note!(
         "book {what}: {} searches at depth {} {} ({} from the journal, {} now) in {seconds:.1} s \
          with {} workers: {per:.3} core-seconds a search",
         summary.jobs,
@@ -332,13 +345,21 @@ fn run_build(args: &BuildArgs) -> Result<ExitCode, Box<dyn Error>> {
         }
     }
     let book = counter.book(&selection);
-    eprintln!(
+    note!(
         "book build: {} games, {} positions within {} plies seen in {} games or more",
         counter.total,
         book.len(),
         selection.plies,
         selection.min_games
     );
+    if book.is_empty() {
+        return Err(format!(
+            "book build: no position within {} plies was seen in {} games or more: lower \
+             --min-games",
+            selection.plies, selection.min_games
+        )
+        .into());
+    }
     finish(book, &settings, &args.run, &args.output, "build")
 }
 
@@ -388,7 +409,7 @@ fn run_extend(args: &ExtendArgs) -> Result<ExitCode, Box<dyn Error>> {
             shard: args.run.shard,
         },
     );
-    eprintln!("book extend: {added} positions added");
+    note!("book extend: {added} positions added");
     let output = args.output.as_ref().unwrap_or(&args.input);
     // The searches of every shard's own positions are in this shard's
     // book: it searches them all.
@@ -403,7 +424,7 @@ fn run_deepen(args: &DeepenArgs) -> Result<ExitCode, Box<dyn Error>> {
     let settings = settings(&args.search)?;
     let mut book = load(&args.input)?;
     let count = grow::deepen(&mut book, settings.depth, settings.selectivity);
-    eprintln!(
+    note!(
         "book deepen: {count} positions to search again at depth {}",
         settings.depth
     );
@@ -424,7 +445,7 @@ fn run_merge(args: &MergeArgs) -> Result<ExitCode, Box<dyn Error>> {
 /// Writes `book` to `path` and says so on stderr.
 fn save(book: &Book, path: &Path, what: &str) -> Result<ExitCode, Box<dyn Error>> {
     format::save(book, path).map_err(|e| format!("{}: {e}", path.display()))?;
-    eprintln!(
+    note!(
         "book {what}: wrote {} ({} positions)",
         path.display(),
         book.len()

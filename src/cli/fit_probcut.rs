@@ -26,16 +26,18 @@ pub struct FitProbcutArgs {
     #[arg(long, default_value = "fitted/probcut.bin")]
     pub out: std::path::PathBuf,
     /// Midgame sample positions.
-    #[arg(long, default_value_t = 400, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 400, value_parser = super::positive_usize, allow_negative_numbers = true)]
     pub positions: usize,
     /// Endgame sample positions (solved exactly).
-    #[arg(long, default_value_t = 300, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 300, value_parser = super::positive_usize, allow_negative_numbers = true)]
     pub endgame_positions: usize,
-    /// Deepest midgame search of a sample.
-    #[arg(long, default_value_t = 12, allow_negative_numbers = true)]
+    /// Deepest midgame search of a sample, 3 to 18 (a sample searches every
+    /// depth up to it).
+    #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u32).range(3..=18), allow_negative_numbers = true)]
     pub max_depth: u32,
-    /// Most empties of an endgame sample (solving costs grow fast).
-    #[arg(long, default_value_t = 22, allow_negative_numbers = true)]
+    /// Most empties of an endgame sample, 12 to 26 (each sample is solved
+    /// exactly: 26 empties take minutes a sample).
+    #[arg(long, default_value_t = 22, value_parser = clap::value_parser!(u32).range(12..=26), allow_negative_numbers = true)]
     pub max_endgame_empties: u32,
 }
 
@@ -64,6 +66,7 @@ fn draw(
 }
 
 pub fn run(args: &FitProbcutArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
+    super::check_output("--out", &args.out)?;
     let seed = engine.seed.unwrap_or(DEFAULT_FIT_SEED);
     let started = Instant::now();
     let options = FitOptions {
@@ -74,7 +77,7 @@ pub fn run(args: &FitProbcutArgs, engine: &EngineArgs) -> Result<ExitCode, Box<d
     let progress = |kind: &str, done: usize, total: usize| {
         if done.is_multiple_of(50) {
             let seconds = started.elapsed().as_secs_f64();
-            eprintln!("{kind} {done}/{total} ({seconds:.0} s)");
+            note!("{kind} {done}/{total} ({seconds:.0} s)");
         }
     };
     let all = wthor::folder_positions(&args.wthor)?;

@@ -257,7 +257,7 @@ pub fn config(args: &MatchArgs, engine: &EngineArgs) -> Result<MatchConfig, Box<
     game.referee.grace = seconds("--grace", args.grace)?;
     game.referee.move_timeout = seconds("--move-timeout", args.move_timeout)?;
     if let Some(threads) = engine.threads {
-        game.threads = threads.clamp(1, oxello::core::MAX_THREADS);
+        game.threads = check_threads(threads)?;
     }
     game.gtp_passes = args.gtp_passes.unwrap_or_default();
     let mut config = match_config(args, engine, game, None)?;
@@ -269,10 +269,22 @@ pub fn config(args: &MatchArgs, engine: &EngineArgs) -> Result<MatchConfig, Box<
             .iter()
             .filter(|spec| matches!(spec.kind, EngineKind::Local { .. }))
             .count();
-        super::check_hash(hash, local * config.concurrency)?;
+        super::check_hash(hash, local * config.concurrency).map_err(super::usage)?;
         config.game.hash_mib = hash;
     }
     Ok(config)
+}
+
+/// `--threads N` of the engines the match runs itself and tells others.
+fn check_threads(threads: usize) -> Result<usize, Box<dyn Error>> {
+    if (1..=oxello::core::MAX_THREADS).contains(&threads) {
+        Ok(threads)
+    } else {
+        Err(super::usage(format!(
+            "--threads {threads}: use 1 to {}",
+            oxello::core::MAX_THREADS
+        )))
+    }
 }
 
 /// `--tc MAIN[+INC]`.
@@ -287,6 +299,17 @@ pub fn gomoku(
     engine: &EngineArgs,
 ) -> Result<MatchConfig<GomokuMatch>, Box<dyn Error>> {
     engine.refuse("match --game gomoku", &["hash"])?;
+    if let Some(threads) = engine.threads {
+        check_threads(threads)?;
+    }
+    if let Some(depth) = engine.depth
+        && !(1..=oxello::gomoku::search::MAX_DEPTH).contains(&depth)
+    {
+        return Err(super::usage(format!(
+            "--depth {depth}: gomoku searches 1 to {}",
+            oxello::gomoku::search::MAX_DEPTH
+        )));
+    }
     if args.gtp_passes.is_some() {
         return Err(super::usage("--gtp-passes is for GTP Othello engines"));
     }
@@ -377,7 +400,7 @@ fn merge<R: MatchRecord>(
     }
     let merged = oxello::arena::merge::merge::<R>(&args.merge)?;
     if merged.dropped > 0 {
-        eprintln!(
+        note!(
             "warning: {} line(s) of the files are not finished match games and were left out",
             merged.dropped
         );
@@ -458,7 +481,7 @@ fn play<G: MatchGame>(
         config.seed
     )?;
     if let Some(warning) = repetition_warning(config, list) {
-        eprintln!("warning: {warning}");
+        note!("warning: {warning}");
     }
     let terminal = std::io::stderr().is_terminal();
     let mut progress = Progress::new();
@@ -494,7 +517,7 @@ fn play<G: MatchGame>(
             if !terminal {
                 let outcome = record.result_text().unwrap_or_else(|| "?".to_string());
                 let [black, white] = record.players();
-                eprintln!(
+                note!(
                     "game {} {black} (Black) vs {white} (White): {outcome}{}",
                     result.tag.number,
                     if result.tag.note.is_empty() {
@@ -562,7 +585,7 @@ impl Progress {
                 bar.set_position(games as u64);
                 bar.set_message(line.to_string());
             }
-            None => eprintln!("{line}"),
+            None => note!("{line}"),
         }
     }
 
@@ -578,7 +601,7 @@ impl Progress {
     fn println(&self, line: &str) {
         match &self.bar {
             Some(bar) => bar.println(line),
-            None => eprintln!("{line}"),
+            None => note!("{line}"),
         }
     }
 

@@ -91,6 +91,27 @@ pub fn positive_usize(text: &str) -> Result<usize, String> {
     positive_count(text).and_then(|n| usize::try_from(n).map_err(|_| "too large".to_string()))
 }
 
+/// Refuses at once an output file that cannot be written, before the hours
+/// of work whose result it is: the path names a folder, or its folder does
+/// not exist.
+pub fn check_output(option: &str, path: &std::path::Path) -> Result<(), Box<dyn Error>> {
+    if path.is_dir() {
+        return Err(usage(format!("{option} {}: is a folder", path.display())));
+    }
+    let folder = match path.parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => folder,
+        _ => std::path::Path::new("."),
+    };
+    if !folder.is_dir() {
+        return Err(usage(format!(
+            "{option} {}: no folder {}",
+            path.display(),
+            folder.display()
+        )));
+    }
+    Ok(())
+}
+
 /// Reads a seed: a whole number from 0 to 18446744073709551615.
 pub fn seed_value(text: &str) -> Result<u64, String> {
     text.trim().parse::<u64>().map_err(|_| {
@@ -398,8 +419,9 @@ pub fn engine_use(subcommand: Option<&str>) -> Takes {
         ),
         Some("selfplay") => only(
             &["level", "hash", "depth", "threads", "selectivity", "seed"],
-            "it searches by depth and --nodes, never by time: a time limit would make \
-             the records depend on the machine and its load",
+            "it plays without a book (its openings are --random-moves, --openings or \
+             --wthor), and searches by depth and --nodes, never by time: a time limit would \
+             make the records depend on the machine and its load",
         ),
         Some("openings") => only(&[], "its search is fixed, for the same list every run"),
         Some("show" | "move-order") => only(&[], "it searches nothing"),
@@ -443,20 +465,36 @@ pub fn command(hyphen_positions: bool) -> clap::Command {
                     sub = sub.mut_arg(id, |arg| arg.hide(true));
                 }
             }
-            if sub.get_arguments().any(|arg| arg.get_id() == "position") {
-                sub = sub.mut_arg("position", |arg| {
-                    let arg = arg.allow_hyphen_values(hyphen_positions);
-                    if hyphen_positions {
-                        arg.value_parser(PositionArg)
-                    } else {
-                        arg
-                    }
-                });
-            }
-            sub
+            with_position_parser(sub, hyphen_positions)
         });
     }
     root
+}
+
+/// `command` with its POSITION, and those of its subcommands (`book show`),
+/// read as [`command`] says.
+fn with_position_parser(mut command: clap::Command, hyphen_positions: bool) -> clap::Command {
+    if command
+        .get_arguments()
+        .any(|arg| arg.get_id() == "position")
+    {
+        command = command.mut_arg("position", |arg| {
+            let arg = arg.allow_hyphen_values(hyphen_positions);
+            if hyphen_positions {
+                arg.value_parser(PositionArg)
+            } else {
+                arg
+            }
+        });
+    }
+    let names: Vec<String> = command
+        .get_subcommands()
+        .map(|sub| sub.get_name().to_string())
+        .collect();
+    for name in names {
+        command = command.mut_subcommand(&name, |sub| with_position_parser(sub, hyphen_positions));
+    }
+    command
 }
 
 /// Marks the error of an unknown option read as a POSITION.
@@ -769,10 +807,16 @@ pub enum Command {
 /// that has it. Errors are then one JSON object on stdout,
 /// `{"error":"..."}`, so that a script reads one object whatever happens.
 pub fn json_requested(args: &[std::ffi::OsString]) -> bool {
-    let command = command(false);
+    let root = command(false);
     let words = || args.iter().skip(1).take_while(|arg| *arg != "--");
-    let subcommand = words().find_map(|arg| command.find_subcommand(arg.to_str()?));
-    subcommand.is_some_and(|sub| {
+    // The deepest subcommand named (`book show`).
+    let mut current: Option<&clap::Command> = None;
+    for word in words().filter_map(|arg| arg.to_str()) {
+        if let Some(sub) = current.unwrap_or(&root).find_subcommand(word) {
+            current = Some(sub);
+        }
+    }
+    current.is_some_and(|sub| {
         sub.get_arguments()
             .any(|arg| arg.get_long() == Some("json"))
     }) && words().any(|arg| arg == "--json")

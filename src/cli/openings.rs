@@ -24,7 +24,7 @@ pub struct OpeningsArgs {
 pub fn run(args: &OpeningsArgs) -> Result<ExitCode, Box<dyn Error>> {
     super::game::require_gomoku(args.game, "openings")?;
     let judged = openings::judge();
-    eprintln!(
+    note!(
         "{} openings judged; the {} kept (score for White to move):",
         judged.len(),
         args.count
@@ -32,7 +32,7 @@ pub fn run(args: &OpeningsArgs) -> Result<ExitCode, Box<dyn Error>> {
     let config = openings::config();
     let mut out = std::io::stdout().lock();
     for (score, opening) in judged.iter().take(args.count) {
-        eprintln!("{:>6} {}", score, opening.text());
+        note!("{:>6} {}", score, opening.text());
         writeln!(out, "{}", opening.offsets(config))?;
     }
     Ok(ExitCode::SUCCESS)

@@ -8,6 +8,7 @@ use oxello::formats::obf::{self, ObfEntry};
 use oxello::formats::wthor;
 use oxello::position::Position;
 use oxello::search::{Limits, Searcher, Selectivity, SolveMode, StopSignal};
+use oxello::selfplay::settings::{self, Settings};
 use oxello::shard::Shard;
 use oxello::train::patterns::{positions_to_search, positions_to_solve};
 use std::collections::BTreeMap;
@@ -103,16 +104,29 @@ pub fn run(args: &SearchLabelsArgs, engine: &EngineArgs) -> Result<ExitCode, Box
         .collect();
     drop(seen);
     drop(files);
+    // What decides the labels: a rerun resumes only a file of the same
+    // (`--games` may grow, and `--threads` changes no label).
+    let how = match args.exact {
+        Some(empties) => format!("exact from {empties} empties"),
+        None => format!("depth {depth} at {selectivity}"),
+    };
+    let settings = Settings::default()
+        .with("search", &how)
+        .with("every", args.every)
+        .with("min_empties", args.min_empties)
+        .with("held_out", args.held_out)
+        .with("shard", args.shard);
+    let found = settings::check(&settings, &args.out, &args.out)?;
     let done = resume(&args.out)?;
+    if found != settings::Found::Same {
+        settings::write(&settings, &args.out)
+            .map_err(|e| format!("cannot write the settings of {}: {e}", args.out.display()))?;
+    }
     let todo: Vec<&(usize, Vec<Position>)> = games
         .iter()
         .filter(|(number, _)| done.is_none_or(|last| *number >= last))
         .collect();
     let positions: usize = todo.iter().map(|(_, p)| p.len()).sum();
-    let how = match args.exact {
-        Some(_) => "solved exactly".to_string(),
-        None => format!("searched to depth {depth} at {selectivity}"),
-    };
     log::info!(
         "{} games ({} to do, {positions} positions), {how}",
         games.len(),

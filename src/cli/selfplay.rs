@@ -351,14 +351,14 @@ pub fn run(args: &SelfplayArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn
 
 fn report(summary: &Summary, title: &str, shard: Shard, seconds: f64) {
     if summary.unchecked_settings {
-        eprintln!(
+        note!(
             "note: the output has no settings file (an older oxello wrote it): its {} \
              were resumed on trust that this run's settings wrote them",
             count(summary.resumed_games as u32, "game", "games")
         );
     }
     if summary.resumed_games > 0 || summary.dropped_bytes > 0 {
-        eprintln!(
+        note!(
             "resumed: {} kept, {} bytes of an unfinished game cut off",
             count(summary.resumed_games as u32, "game", "games"),
             summary.dropped_bytes
@@ -369,7 +369,7 @@ fn report(summary: &Summary, title: &str, shard: Shard, seconds: f64) {
         0 => String::new(),
         n => format!("; {}", count(n as u32, "opening", "openings")),
     };
-    eprintln!(
+    note!(
         "selfplay {title} shard {shard}: {}, {} in {seconds:.1} s \
          ({:.1} games/min, {:.0} records/s{openings})",
         count(summary.games as u32, "game", "games"),

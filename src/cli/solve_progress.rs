@@ -176,7 +176,7 @@ impl SolveProgress {
 
     /// One line on stderr, above the progress bar if one is drawn.
     fn say(&self, line: &str) {
-        self.bar.suspend(|| eprintln!("{line}"));
+        self.bar.suspend(|| note!("{line}"));
     }
 }
 

@@ -36,7 +36,7 @@ pub struct TrainEvalArgs {
     pub out: Option<std::path::PathBuf>,
     /// Passes over the samples of each phase (with `--network`, over all
     /// the samples; the built-in network took 8).
-    #[arg(long, default_value_t = 8, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 8, value_parser = super::positive_usize, allow_negative_numbers = true)]
     pub epochs: usize,
     /// Self-play record files (`oxello selfplay`, binary if the name ends
     /// in `.bin`, JSONL otherwise) of the size: labelled with the exact
@@ -256,6 +256,7 @@ pub fn run(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
         model.file
     };
     let out_path = args.out.clone().unwrap_or_else(|| default_file.into());
+    super::check_output("--out", &out_path)?;
     if args.size == 6 {
         if !args.solved.is_empty() || !args.searched.is_empty() || !args.exact.is_empty() {
             return Err(super::usage(
@@ -477,6 +478,16 @@ fn run_gomoku(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
     {
         return Err(super::usage(format!("--scale {k}: use a positive number")));
     }
+    for (ridge, option) in [(g.ridge1, "--ridge1"), (g.ridge, "--ridge")] {
+        if !(ridge >= 0.0 && ridge.is_finite()) {
+            return Err(super::usage(format!(
+                "{option} {ridge}: use 0 or a positive number"
+            )));
+        }
+    }
+    if let Some(path) = &args.out {
+        super::check_output("--out", path)?;
+    }
     if args.selfplay.is_empty() && g.sgf.is_empty() {
         return Err(super::usage(
             "train-eval --game gomoku fits to --selfplay records and --sgf games: give either",
@@ -498,7 +509,7 @@ fn run_gomoku(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
     // writes its weights.
     let weights = gomoku::tune(
         &options,
-        &|path| eprintln!("read {}", path.display()),
+        &|path| note!("read {}", path.display()),
         &mut |line| {
             let _ = writeln!(out, "{line}");
         },

@@ -20,7 +20,7 @@ use crate::core::{Event, MAX_THREADS, StopSignal};
 use crate::gomoku::board::{Board, Point, Status};
 use crate::gomoku::engine::EngineOptions;
 use crate::gomoku::rules::{Config, Rule};
-use crate::gomoku::search::{Limits, Progress, SearchResult, Source};
+use crate::gomoku::search::{Limits, MAX_DEPTH, Progress, SearchResult, Source};
 use crate::gomoku::text::parse_xy;
 use crate::protocol::{Flow, GameEvent, GomokuHost, Handler, nodes_per_second};
 use std::collections::VecDeque;
@@ -378,10 +378,21 @@ impl Gomocup {
     }
 
     fn info(&mut self, info: Info, out: &mut Vec<String>) {
+        /// An INFO value out of its range: left as it was, with a message.
+        fn ignored(out: &mut Vec<String>, key: &str, value: i64, range: &str) {
+            out.push(
+                Reply::Message(format!("INFO {key} {value} ignored: use {range}")).to_string(),
+            );
+        }
         match info {
-            Info::TimeoutTurn(ms) => self.turn_ms = ms.max(0),
-            Info::TimeoutMatch(ms) => self.match_ms = ms.max(0),
+            Info::TimeoutTurn(ms) if ms < 0 => ignored(out, "timeout_turn", ms, "0 or more ms"),
+            Info::TimeoutTurn(ms) => self.turn_ms = ms,
+            Info::TimeoutMatch(ms) if ms < 0 => ignored(out, "timeout_match", ms, "0 or more ms"),
+            Info::TimeoutMatch(ms) => self.match_ms = ms,
             Info::TimeLeft(ms) => self.time_left = Some(ms),
+            Info::MaxMemory(bytes) if bytes < 0 => {
+                ignored(out, "max_memory", bytes, "0 (no limit) or more bytes")
+            }
             Info::MaxMemory(bytes) => {
                 // Half the memory for the table, at most 1 GiB.
                 if bytes > 0 {
@@ -421,10 +432,14 @@ impl Gomocup {
                         .push(Reply::Message(format!("rule {bits} ignored: {error}")).to_string()),
                 }
             }
-            Info::MaxDepth(depth) => {
-                self.max_depth = (depth > 0).then_some(depth.clamp(1, 100) as u32)
+            Info::MaxDepth(depth) if !(1..=i64::from(MAX_DEPTH)).contains(&depth) => {
+                ignored(out, "max_depth", depth, &format!("1 to {MAX_DEPTH}"))
             }
-            Info::MaxNode(nodes) => self.max_nodes = (nodes > 0).then_some(nodes as u64),
+            Info::MaxDepth(depth) => self.max_depth = Some(depth as u32),
+            Info::MaxNode(nodes) if nodes <= 0 => {
+                ignored(out, "max_node", nodes, "1 or more nodes")
+            }
+            Info::MaxNode(nodes) => self.max_nodes = Some(nodes as u64),
             Info::ThreadNum(threads) => {
                 self.threads = threads.clamp(1, MAX_THREADS as i64) as usize;
                 if threads != self.threads as i64 {
@@ -436,6 +451,9 @@ impl Gomocup {
                         .to_string(),
                     );
                 }
+            }
+            Info::ShowDetail(level) if !(0..=3).contains(&level) => {
+                ignored(out, "show_detail", level, "0 to 3")
             }
             Info::ShowDetail(level) => self.show_detail = level > 0,
             Info::Unreadable { key, value } => out.push(

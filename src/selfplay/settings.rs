@@ -94,8 +94,8 @@ pub fn check(settings: &Settings, records: &Path, output: &Path) -> Result<Found
         return Ok(Found::Same);
     }
     Err(format!(
-        "{} holds games played with other settings ({}): rerun with the settings of {}, \
-         or choose another --output",
+        "{} was written with other settings ({}): rerun with the settings of {}, or write \
+         another file",
         records.display(),
         differences.join("; "),
         path.display()

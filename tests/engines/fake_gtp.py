@@ -7,7 +7,12 @@ move is accepted when the side to move must pass (the pass is inserted), as
 Edax does; `play <colour> pass` is accepted only for a forced pass. A wrong
 colour is refused with `? wrong color`. It plays the last legal move.
 
+With --times none, `time_settings` and `time_left` are unknown commands
+(they are optional in GTP); with --times whole, a time that is not a whole
+number of seconds is a syntax error, as GTP defines times as integers.
+
     fake_gtp.py [--implicit] [--fault illegal|crash|hang|garbage] [--at N]
+                [--times any|none|whole]
 """
 
 import argparse
@@ -30,6 +35,7 @@ def main():
     parser.add_argument("--implicit", action="store_true")
     parser.add_argument("--fault", choices=["illegal", "crash", "hang", "garbage"])
     parser.add_argument("--at", type=int, default=3)
+    parser.add_argument("--times", choices=["any", "none", "whole"], default="any")
     args = parser.parse_args()
     board = Board()
     genmoves = 0
@@ -57,7 +63,14 @@ def main():
             answer(ident, True, "2")
         elif command == "name":
             answer(ident, True, "fake-gtp")
-        elif command in ("version", "komi", "time_settings", "time_left"):
+        elif command in ("time_settings", "time_left"):
+            if args.times == "none":
+                answer(ident, False, "unknown command")
+            elif args.times == "whole" and not all(w.isdigit() for w in rest[-2:]):
+                answer(ident, False, "syntax error")
+            else:
+                answer(ident, True)
+        elif command in ("version", "komi"):
             answer(ident, True)
         elif command == "boardsize":
             answer(ident, rest == ["8"], "" if rest == ["8"] else "unacceptable size")

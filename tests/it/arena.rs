@@ -113,6 +113,9 @@ fn sprt_stops_a_lopsided_match_early() {
     let report = run(&config);
     assert!(!report.complete);
     assert!(report.tally.games() < 100);
+    // Not before a sample, and only between an opening's two games.
+    assert!(report.tally.games() >= oxello::arena::stats::SPRT_MIN_GAMES);
+    assert_eq!(report.tally.games() % 2, 0, "{}", report.tally.games());
     let (_, llr, decision) = report.sprt.unwrap();
     assert_eq!(decision, oxello::arena::SprtDecision::AcceptH1, "LLR {llr}");
 }
@@ -219,6 +222,44 @@ fn gtp_engines_with_explicit_and_implicit_passes() {
             .count();
         println!("{passes:?}: {passes_played} passes relayed");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// `time_settings` and `time_left` are optional in GTP, and its times are
+/// whole seconds: an engine that refuses the commands, or times with
+/// decimals, still plays every game.
+#[test]
+fn gtp_engines_that_refuse_times_or_their_decimals_play() {
+    if !python() {
+        return;
+    }
+    for times in ["none", "whole"] {
+        for time in [
+            TimeControl::PerMove(Duration::from_millis(300)),
+            TimeControl::Game {
+                main: Duration::from_millis(2500),
+                increment: Duration::from_millis(50),
+            },
+        ] {
+            let mut config = MatchConfig::new([
+                spec(&format!(
+                    "python3 {} --times {times}",
+                    script("fake_gtp.py")
+                )),
+                spec(&format!("'{OXELLO}' gtp --level 2")),
+            ]);
+            config.game.openings = xot_openings();
+            config.schedule.games = Some(2);
+            config.game.referee.time = time;
+            let report = run(&config);
+            assert_eq!(report.tally.games(), 2);
+            assert_eq!(
+                report.tally.forfeits,
+                [[0; 5]; 2],
+                "--times {times}, {time:?}: {}",
+                report.tally.summary(None)
+            );
+        }
     }
 }
 

@@ -41,7 +41,22 @@ fn games_file(dir: &Path) -> PathBuf {
 /// `oxello book build` of the games at depth 4, with `extra` arguments;
 /// expects success and returns stderr.
 fn build(games: &Path, output: &Path, extra: &[&str]) -> Vec<String> {
-    let mut args = vec![
+    let mut args = build_at(games, "4");
+    args.extend_from_slice(&[
+        "--threads",
+        "2",
+        "--hash",
+        "2",
+        "-o",
+        output.to_str().unwrap(),
+    ]);
+    args.extend_from_slice(extra);
+    ok(&args).1
+}
+
+/// `oxello book build` of the games at `depth`, without an output.
+fn build_at<'a>(games: &'a Path, depth: &'a str) -> Vec<&'a str> {
+    vec![
         "book",
         "build",
         "--wthor",
@@ -51,16 +66,8 @@ fn build(games: &Path, output: &Path, extra: &[&str]) -> Vec<String> {
         "--min-games",
         "3",
         "--depth",
-        "4",
-        "--threads",
-        "2",
-        "--hash",
-        "2",
-        "-o",
-        output.to_str().unwrap(),
-    ];
-    args.extend_from_slice(extra);
-    ok(&args).1
+        depth,
+    ]
 }
 
 /// Runs `oxello ARGS`, expects success; returns stdout and stderr.
@@ -86,6 +93,19 @@ fn a_build_resumes_and_its_shards_merge_into_it() {
     let resumed = dir.join("resumed.bin");
     build(&games, &resumed, &["--stop-after", "4"]);
     assert!(!resumed.exists() && dir.join("resumed.bin.journal").exists());
+    // The journal's searches are at depth 4: a rerun at depth 5 would lose
+    // them, and is refused.
+    let journal = bytes(&dir.join("resumed.bin.journal"));
+    let mut args = build_at(&games, "5");
+    args.extend_from_slice(&["-o", resumed.to_str().unwrap()]);
+    let (code, _, err) = run(&args);
+    assert_eq!(code, 1, "{err:?}");
+    assert!(
+        err.iter()
+            .any(|l| l.contains("4 searches, none at depth 5")),
+        "{err:?}"
+    );
+    assert_eq!(bytes(&dir.join("resumed.bin.journal")), journal);
     let err = build(&games, &resumed, &[]);
     assert!(
         err.iter().any(|l| l.contains("(4 from the journal")),

@@ -43,3 +43,49 @@ fn a_closed_stdout_ends_each_command_quietly() {
         assert!(!stderr.contains("error"), "{args:?}: {stderr}");
     }
 }
+
+/// A closed stderr (`oxello match ... 2>&1 | head -2`, once `head` has
+/// exited) loses the progress lines, not the run: the match plays all its
+/// games and writes them, and selfplay its records.
+#[test]
+fn a_closed_stderr_loses_the_log_not_the_run() {
+    let dir = std::env::temp_dir().join(format!("oxello-closed-stderr-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games = dir.join("match.ggf");
+    let records = dir.join("records.jsonl");
+    let commands: Vec<Vec<String>> = vec![
+        [
+            "match", "-e", "greedy", "-e", "random", "--games", "6", "-o",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .chain([games.display().to_string()])
+        .collect(),
+        ["selfplay", "--games", "3", "--level", "1", "--output"]
+            .iter()
+            .map(|s| s.to_string())
+            .chain([records.display().to_string()])
+            .collect(),
+    ];
+    for args in &commands {
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let status = Command::new(env!("CARGO_BIN_EXE_oxello"))
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(writer)
+            .status()
+            .expect("cannot run oxello");
+        assert_eq!(status.code(), Some(0), "{args:?}");
+    }
+    let text = std::fs::read_to_string(&games).unwrap();
+    assert_eq!(text.matches("(;GM[Othello]").count(), 6, "{text}");
+    let lines = std::fs::read_to_string(&records).unwrap();
+    let played: std::collections::BTreeSet<&str> = lines
+        .lines()
+        .filter_map(|l| l.split("\"game\":").nth(1)?.split(',').next())
+        .collect();
+    assert_eq!(played.len(), 3, "{lines}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

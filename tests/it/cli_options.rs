@@ -307,6 +307,22 @@ fn a_size_the_position_contradicts_is_refused() {
     exits(0, &["perft", "--size", "6", "--depth", "2"]);
 }
 
+/// An unknown option in the place of a POSITION is refused as an option,
+/// in a subcommand's own subcommand (`book show`) as in `show`.
+#[test]
+fn an_unknown_option_is_not_read_as_a_position() {
+    for args in [&["show", "--bogus"][..], &["book", "show", "--bogus"]] {
+        let (_, err) = exits(2, args);
+        assert!(
+            err[0].starts_with("error: unexpected argument '--bogus'"),
+            "{args:?}: {err:?}"
+        );
+    }
+    // A board string starting with '-' is still a position.
+    let board = "---------------------------OX------XO--------------------------- X";
+    exits(0, &["book", "show", board]);
+}
+
 #[test]
 fn errors_under_json_are_json() {
     for args in [
@@ -314,6 +330,9 @@ fn errors_under_json_are_json() {
         &["analyze", "zz", "--json"],
         &["solve", "-s", "4", "--level", "3", "--json"],
         &["move", "f5", "--json", "--no-such-option"],
+        // A subcommand's own subcommand (`book show`) too.
+        &["book", "show", "zz", "--json"],
+        &["book", "stats", "--json", "--book", "/no/such/book.bin"],
     ] {
         let (code, out, _) = run(args);
         assert_ne!(code, 0, "{args:?}");

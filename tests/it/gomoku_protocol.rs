@@ -245,6 +245,36 @@ fn thread_num_is_used_and_absurd_values_are_clamped() {
     assert_eq!(moves, 2, "{lines:?}");
 }
 
+/// An INFO value out of its range is answered with a MESSAGE and leaves the
+/// setting as it was: the turn of 200 ms still holds after `timeout_turn
+/// -5`, and `max_depth 999` does not lift `max_depth 2`.
+#[test]
+fn info_values_out_of_range_are_ignored_with_a_message() {
+    let input = "START 15\nINFO timeout_turn 200\nINFO max_depth 2\nINFO timeout_turn -5\n\
+                 INFO max_depth 999\nINFO max_depth 0\nINFO max_node 0\nINFO timeout_match -1\n\
+                 INFO max_memory -5\nINFO show_detail 7\nINFO show_detail 1\n\
+                 BOARD\n7,7,1\n8,8,2\nDONE\nEND\n";
+    let lines = script(PBRAIN, &[], input);
+    for expected in [
+        "MESSAGE INFO timeout_turn -5 ignored: use 0 or more ms",
+        "MESSAGE INFO max_depth 999 ignored: use 1 to 40",
+        "MESSAGE INFO max_depth 0 ignored: use 1 to 40",
+        "MESSAGE INFO max_node 0 ignored: use 1 or more nodes",
+        "MESSAGE INFO timeout_match -1 ignored: use 0 or more ms",
+        "MESSAGE INFO max_memory -5 ignored: use 0 (no limit) or more bytes",
+        "MESSAGE INFO show_detail 7 ignored: use 0 to 3",
+    ] {
+        assert!(lines.iter().any(|l| l == expected), "{expected}: {lines:?}");
+    }
+    let deepest = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("MESSAGE depth "))
+        .filter_map(|rest| rest.split_whitespace().next()?.parse::<u32>().ok())
+        .max();
+    assert_eq!(deepest, Some(2), "{lines:?}");
+    assert_eq!(lines.iter().filter(|l| is_move(l)).count(), 1, "{lines:?}");
+}
+
 struct Live {
     child: Child,
     stdin: ChildStdin,

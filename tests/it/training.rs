@@ -77,6 +77,24 @@ fn search_labels_are_the_same_for_any_threads_and_resume_a_killed_run() {
     assert_eq!(search_labels(&dir, "cut.obf", "2"), one);
     // A finished run has nothing left to do.
     assert_eq!(search_labels(&dir, "cut.obf", "1"), one);
+    // A rerun at another depth would mix depths in one file: refused, the
+    // file kept.
+    let (code, _, err) = run(&[
+        "search-labels",
+        "--wthor",
+        &dir.join("wthor").display().to_string(),
+        "--out",
+        &dir.join("one.obf").display().to_string(),
+        "--depth",
+        "4",
+    ]);
+    assert_eq!(code, 1, "{err:?}");
+    assert!(
+        err.iter()
+            .any(|line| line.contains("other settings") && line.contains("depth 3")),
+        "{err:?}"
+    );
+    assert_eq!(std::fs::read_to_string(dir.join("one.obf")).unwrap(), one);
     // train-eval reads the labels and uses them for its training positions.
     let weights = dir.join("weights.bin").display().to_string();
     let (code, out, err) = run(&[
