@@ -119,12 +119,12 @@ pub fn parse_answer_line(line: &str) -> Option<(bool, Option<u64>, String)> {
     Some((success, id, text.to_string()))
 }
 
-/// Seconds as GTP numbers: integers when whole, else up to 3 decimals.
 /// Whole seconds, rounded down (GTP's times are integers).
 fn whole_seconds(duration: Duration) -> String {
     duration.as_secs().to_string()
 }
 
+/// Seconds as GTP numbers: integers when whole, else up to 3 decimals.
 fn seconds(duration: Duration) -> String {
     let millis = duration.as_millis();
     if millis.is_multiple_of(1000) {
