@@ -319,6 +319,8 @@ impl Elo {
 
 /// `+12.3`, `-4.0`.
 fn signed(x: f64) -> String {
+    // -0.04 reads +0.0, not -0.0.
+    let x = if x.abs() < 0.05 { 0.0 } else { x };
     format!("{x:+.1}")
 }
 

@@ -420,8 +420,9 @@ fn merge<R: MatchRecord>(
     };
     writeln!(
         out,
-        "Merged {} files: games 1-{}, {missing}",
+        "Merged {} file{}: games 1-{}, {missing}",
         args.merge.len(),
+        if args.merge.len() == 1 { "" } else { "s" },
         merged.last_game
     )?;
     write!(out, "{}", merged.tally.summary(args.sprt.as_ref()))?;
