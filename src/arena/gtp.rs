@@ -316,10 +316,9 @@ impl Contestant<Othello> for GtpClient {
             self.times = if self.command(&decimal, deadline)?.success {
                 Times::Decimal
             } else if whole != decimal && self.command(&whole, deadline)?.success {
-                log::info!("{}: times sent in whole seconds ('{whole}')", self.name);
                 Times::Whole
             } else {
-                log::info!(
+                log::warn!(
                     "{}: '{decimal}' refused; the engine is not told its times",
                     self.name
                 );
@@ -339,21 +338,38 @@ impl Contestant<Othello> for GtpClient {
         }
         self.update_game(game.moves(), game.positions())?;
         let side: Color = game.position().side;
-        let stones = match request.time {
+        // The time left, with decimals and in whole seconds (for a time
+        // per move rounded as `time_settings` told it).
+        let left = match request.time {
             MoveTime::Unlimited => None,
-            MoveTime::PerMove(time) => Some((time, 1)),
-            MoveTime::Clock(clock) => Some((clock.remaining, 0)),
+            MoveTime::PerMove(time) => Some((seconds(time), time.as_secs().max(1).to_string(), 1)),
+            MoveTime::Clock(clock) => {
+                Some((seconds(clock.remaining), whole_seconds(clock.remaining), 0))
+            }
         };
-        let left = match self.times {
-            Times::Decimal => stones.map(|(left, stones)| (seconds(left), stones)),
-            Times::Whole => stones.map(|(left, stones)| (whole_seconds(left), stones)),
-            Times::Untold => None,
-        };
-        if let Some((left, stones)) = left {
+        if let Some((decimal, whole, stones)) = left
+            && self.times != Times::Untold
+        {
             let deadline = Instant::now() + self.startup_timeout;
-            let command = format!("time_left {} {left} {stones}", side.name());
-            if !self.command(&command, deadline)?.success {
-                log::info!("{}: '{command}' refused", self.name);
+            let colour = side.name();
+            let told = self.times == Times::Decimal
+                && self
+                    .command(&format!("time_left {colour} {decimal} {stones}"), deadline)?
+                    .success;
+            // A clock whose start was whole seconds was taken with
+            // decimals; its first time left that is not shows whether the
+            // engine reads them.
+            if !told {
+                let command = format!("time_left {colour} {whole} {stones}");
+                self.times = if self.command(&command, deadline)?.success {
+                    Times::Whole
+                } else {
+                    log::warn!(
+                        "{}: '{command}' refused; the engine is not told its times",
+                        self.name
+                    );
+                    Times::Untold
+                };
             }
         }
         let answer = self.required(&format!("genmove {}", side.name()), request.deadline)?;

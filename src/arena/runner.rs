@@ -13,7 +13,6 @@ use crate::arena::schedule::{self, ScheduledGame};
 use crate::arena::stats::SprtDecision;
 use crate::arena::{MatchConfig, MatchEvent, MatchReport};
 use crate::color::Color;
-use std::collections::HashSet;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -99,19 +98,12 @@ pub fn run_match<G: MatchGame>(
     if let Some(limit) = config.stop_after {
         pending.truncate(limit);
     }
-    // The SPRT decides only between pairs: a match stopped with one game of
-    // an opening played would count that opening for one colour only.
-    let mut open_pairs: HashSet<u64> = HashSet::new();
-    for (index, _) in done.iter().enumerate().filter(|(_, done)| **done) {
-        toggle(&mut open_pairs, pair_of(index + 1));
-    }
-    let decided = |tally: &Tally, open_pairs: &HashSet<u64>| {
-        open_pairs.is_empty()
-            && config
-                .sprt
-                .is_some_and(|sprt| sprt.decision(&tally.wdl) != SprtDecision::Continue)
+    let decided = |tally: &Tally| {
+        config
+            .sprt
+            .is_some_and(|sprt| sprt.decision(&tally.wdl) != SprtDecision::Continue)
     };
-    if decided(&tally, &open_pairs) {
+    if decided(&tally) {
         pending.clear();
     }
     observer(MatchEvent::Started {
@@ -155,7 +147,6 @@ pub fn run_match<G: MatchGame>(
                         stop.store(true, Ordering::SeqCst);
                     }
                     tally.add(&result);
-                    toggle(&mut open_pairs, pair_of(game.number));
                     played += 1;
                     observer(MatchEvent::GameFinished {
                         record: &record,
@@ -163,7 +154,7 @@ pub fn run_match<G: MatchGame>(
                         tally: &tally,
                         total: shard_games,
                     });
-                    if decided(&tally, &open_pairs) {
+                    if decided(&tally) {
                         decided_now = true;
                         stop.store(true, Ordering::SeqCst);
                     }
@@ -241,14 +232,6 @@ fn check_resumed<G: MatchGame>(
 /// one shard plays together.
 fn pair_of(number: usize) -> u64 {
     (number.saturating_sub(1) / 2) as u64
-}
-
-/// Marks a game of `pair` finished: the pair is open after its first game
-/// and closed after its second.
-fn toggle(open_pairs: &mut HashSet<u64>, pair: u64) {
-    if !open_pairs.remove(&pair) {
-        open_pairs.insert(pair);
-    }
 }
 
 /// The record of a played game with its tag, and its result.

@@ -118,6 +118,13 @@ pub fn run(args: &SearchLabelsArgs, engine: &EngineArgs) -> Result<ExitCode, Box
         .with("shard", args.shard);
     let found = settings::check(&settings, &args.out, &args.out)?;
     let done = resume(&args.out)?;
+    if found == settings::Found::Unrecorded && done.is_some() {
+        note!(
+            "note: {} has no settings file (an older oxello wrote it): its labels were \
+             resumed on trust that this run's settings wrote them",
+            args.out.display()
+        );
+    }
     if found != settings::Found::Same {
         settings::write(&settings, &args.out)
             .map_err(|e| format!("cannot write the settings of {}: {e}", args.out.display()))?;
@@ -222,9 +229,13 @@ pub fn run(args: &SearchLabelsArgs, engine: &EngineArgs) -> Result<ExitCode, Box
     }
     let seconds = started.elapsed().as_secs_f64();
     let nodes = nodes.into_inner();
+    let done_how = match args.exact {
+        Some(_) => "solved exactly".to_string(),
+        None => format!("searched to depth {depth} at {selectivity}"),
+    };
     writeln!(
         std::io::stdout().lock(),
-        "{} games, {positions} positions {how}, {nodes} nodes in {seconds:.1} s ({:.0} positions/s)",
+        "{} games, {positions} positions {done_how}, {nodes} nodes in {seconds:.1} s ({:.0} positions/s)",
         todo.len(),
         positions as f64 / seconds.max(1e-6)
     )?;

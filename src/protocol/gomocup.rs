@@ -432,12 +432,18 @@ impl Gomocup {
                         .push(Reply::Message(format!("rule {bits} ignored: {error}")).to_string()),
                 }
             }
-            Info::MaxDepth(depth) if !(1..=i64::from(MAX_DEPTH)).contains(&depth) => {
-                ignored(out, "max_depth", depth, &format!("1 to {MAX_DEPTH}"))
-            }
+            // 0 lifts a limit, as managers send it.
+            Info::MaxDepth(0) => self.max_depth = None,
+            Info::MaxDepth(depth) if !(1..=i64::from(MAX_DEPTH)).contains(&depth) => ignored(
+                out,
+                "max_depth",
+                depth,
+                &format!("0 (no limit) or 1 to {MAX_DEPTH}"),
+            ),
             Info::MaxDepth(depth) => self.max_depth = Some(depth as u32),
-            Info::MaxNode(nodes) if nodes <= 0 => {
-                ignored(out, "max_node", nodes, "1 or more nodes")
+            Info::MaxNode(0) => self.max_nodes = None,
+            Info::MaxNode(nodes) if nodes < 0 => {
+                ignored(out, "max_node", nodes, "0 (no limit) or more nodes")
             }
             Info::MaxNode(nodes) => self.max_nodes = Some(nodes as u64),
             Info::ThreadNum(threads) => {

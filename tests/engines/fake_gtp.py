@@ -9,7 +9,9 @@ colour is refused with `? wrong color`. It plays the last legal move.
 
 With --times none, `time_settings` and `time_left` are unknown commands
 (they are optional in GTP); with --times whole, a time that is not a whole
-number of seconds is a syntax error, as GTP defines times as integers.
+number of seconds is a syntax error, as GTP defines times as integers, and
+the engine exits when it must move untold of its time in whole seconds or
+is sent decimals a third time in a game.
 
     fake_gtp.py [--implicit] [--fault illegal|crash|hang|garbage] [--at N]
                 [--times any|none|whole]
@@ -39,6 +41,8 @@ def main():
     args = parser.parse_args()
     board = Board()
     genmoves = 0
+    refused = 0
+    told_whole = False
     for raw in sys.stdin:
         words = raw.split("#")[0].split()
         if not words:
@@ -64,11 +68,19 @@ def main():
         elif command == "name":
             answer(ident, True, "fake-gtp")
         elif command in ("time_settings", "time_left"):
+            numbers = rest if command == "time_settings" else rest[1:]
             if args.times == "none":
                 answer(ident, False, "unknown command")
-            elif args.times == "whole" and not all(w.isdigit() for w in rest[-2:]):
+            elif args.times == "whole" and not all(w.isdigit() for w in numbers):
+                # A client that learns nothing from a refusal would send
+                # decimals at every move: more than two in a game fail it.
+                refused += 1
+                if refused > 2:
+                    sys.exit("times with decimals again and again")
                 answer(ident, False, "syntax error")
             else:
+                if command == "time_left" and args.times == "whole":
+                    told_whole = True
                 answer(ident, True)
         elif command in ("version", "komi"):
             answer(ident, True)
@@ -76,6 +88,7 @@ def main():
             answer(ident, rest == ["8"], "" if rest == ["8"] else "unacceptable size")
         elif command == "clear_board":
             board = Board()
+            refused = 0
             answer(ident, True)
         elif command == "play":
             colour, vertex = rest[0], rest[1]
@@ -94,6 +107,8 @@ def main():
                 answer(ident, False, "wrong color")
                 continue
             genmoves += 1
+            if args.times == "whole" and not told_whole:
+                sys.exit("genmove before any time_left in whole seconds")
             moves = board.legal_moves()
             if args.fault and genmoves == args.at:
                 if args.fault == "crash":

@@ -251,15 +251,15 @@ fn thread_num_is_used_and_absurd_values_are_clamped() {
 #[test]
 fn info_values_out_of_range_are_ignored_with_a_message() {
     let input = "START 15\nINFO timeout_turn 200\nINFO max_depth 2\nINFO timeout_turn -5\n\
-                 INFO max_depth 999\nINFO max_depth 0\nINFO max_node 0\nINFO timeout_match -1\n\
+                 INFO max_depth 999\nINFO max_depth -1\nINFO max_node -3\nINFO timeout_match -1\n\
                  INFO max_memory -5\nINFO show_detail 7\nINFO show_detail 1\n\
                  BOARD\n7,7,1\n8,8,2\nDONE\nEND\n";
     let lines = script(PBRAIN, &[], input);
     for expected in [
         "MESSAGE INFO timeout_turn -5 ignored: use 0 or more ms",
-        "MESSAGE INFO max_depth 999 ignored: use 1 to 40",
-        "MESSAGE INFO max_depth 0 ignored: use 1 to 40",
-        "MESSAGE INFO max_node 0 ignored: use 1 or more nodes",
+        "MESSAGE INFO max_depth 999 ignored: use 0 (no limit) or 1 to 40",
+        "MESSAGE INFO max_depth -1 ignored: use 0 (no limit) or 1 to 40",
+        "MESSAGE INFO max_node -3 ignored: use 0 (no limit) or more nodes",
         "MESSAGE INFO timeout_match -1 ignored: use 0 or more ms",
         "MESSAGE INFO max_memory -5 ignored: use 0 (no limit) or more bytes",
         "MESSAGE INFO show_detail 7 ignored: use 0 to 3",
