@@ -257,7 +257,7 @@ pub fn config(args: &MatchArgs, engine: &EngineArgs) -> Result<MatchConfig, Box<
     game.referee.grace = seconds("--grace", args.grace)?;
     game.referee.move_timeout = seconds("--move-timeout", args.move_timeout)?;
     if let Some(threads) = engine.threads {
-        game.threads = check_threads(threads)?;
+        game.threads = super::check_threads(threads)?;
     }
     game.gtp_passes = args.gtp_passes.unwrap_or_default();
     let mut config = match_config(args, engine, game, None)?;
@@ -275,18 +275,6 @@ pub fn config(args: &MatchArgs, engine: &EngineArgs) -> Result<MatchConfig, Box<
     Ok(config)
 }
 
-/// `--threads N` of the engines the match runs itself and tells others.
-fn check_threads(threads: usize) -> Result<usize, Box<dyn Error>> {
-    if (1..=oxello::core::MAX_THREADS).contains(&threads) {
-        Ok(threads)
-    } else {
-        Err(super::usage(format!(
-            "--threads {threads}: use 1 to {}",
-            oxello::core::MAX_THREADS
-        )))
-    }
-}
-
 /// `--tc MAIN[+INC]`.
 fn clock(tc: &str) -> Result<TimeControl, Box<dyn Error>> {
     TimeControl::parse_clock(tc)
@@ -300,15 +288,10 @@ pub fn gomoku(
 ) -> Result<MatchConfig<GomokuMatch>, Box<dyn Error>> {
     engine.refuse("match --game gomoku", &["hash"])?;
     if let Some(threads) = engine.threads {
-        check_threads(threads)?;
+        super::check_threads(threads)?;
     }
-    if let Some(depth) = engine.depth
-        && !(1..=oxello::gomoku::search::MAX_DEPTH).contains(&depth)
-    {
-        return Err(super::usage(format!(
-            "--depth {depth}: gomoku searches 1 to {}",
-            oxello::gomoku::search::MAX_DEPTH
-        )));
+    if let Some(depth) = engine.depth {
+        super::check_gomoku_depth("match --game gomoku", depth)?;
     }
     if args.gtp_passes.is_some() {
         return Err(super::usage("--gtp-passes is for GTP Othello engines"));

@@ -91,6 +91,30 @@ pub fn positive_usize(text: &str) -> Result<usize, String> {
     positive_count(text).and_then(|n| usize::try_from(n).map_err(|_| "too large".to_string()))
 }
 
+/// `--threads N`: 1 to [`oxello::core::MAX_THREADS`].
+pub fn check_threads(threads: usize) -> Result<usize, Box<dyn Error>> {
+    if (1..=oxello::core::MAX_THREADS).contains(&threads) {
+        Ok(threads)
+    } else {
+        Err(usage(format!(
+            "--threads {threads}: use 1 to {}",
+            oxello::core::MAX_THREADS
+        )))
+    }
+}
+
+/// A gomoku search depth: 1 to the search's deepest.
+pub fn check_gomoku_depth(command: &str, depth: u32) -> Result<(), Box<dyn Error>> {
+    use oxello::gomoku::search::MAX_DEPTH;
+    if (1..=MAX_DEPTH).contains(&depth) {
+        Ok(())
+    } else {
+        Err(usage(format!(
+            "{command}: search depth {depth}: use 1 to {MAX_DEPTH}"
+        )))
+    }
+}
+
 /// Refuses at once an output file that cannot be written, before the hours
 /// of work whose result it is: the path names a folder, or its folder does
 /// not exist.
@@ -232,13 +256,7 @@ impl EngineArgs {
         }
         options.depth = self.depth;
         if let Some(threads) = self.threads {
-            if !(1..=oxello::core::MAX_THREADS).contains(&threads) {
-                return Err(usage(format!(
-                    "--threads {threads}: use 1 to {}",
-                    oxello::core::MAX_THREADS
-                )));
-            }
-            options.threads = Some(threads);
+            options.threads = Some(check_threads(threads)?);
         }
         options.selectivity = self.selectivity;
         options.book = match (&self.book, self.no_book == Some(true)) {
@@ -322,12 +340,8 @@ impl EngineArgs {
             )));
         }
         let depth = self.depth.or(level);
-        if let Some(depth) = depth
-            && !(1..=MAX_DEPTH).contains(&depth)
-        {
-            return Err(usage(format!(
-                "{command}: search depth {depth}: use 1 to {MAX_DEPTH}"
-            )));
+        if let Some(depth) = depth {
+            check_gomoku_depth(command, depth)?;
         }
         if let Some(seconds) = self.time
             && !(0.01..=MAX_SECONDS).contains(&seconds)
