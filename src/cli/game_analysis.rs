@@ -230,14 +230,7 @@ pub fn run(args: &AnalyzeArgs, options: EngineOptions) -> Result<ExitCode, Box<d
     // A graph that cannot be written is found before the analysis, not
     // after it.
     if let Some(path) = &args.svg {
-        let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
-        if folder.is_some_and(|folder| !folder.is_dir()) || path.is_dir() {
-            return Err(format!(
-                "--svg {}: cannot write there (no such folder, or a folder)",
-                path.display()
-            )
-            .into());
-        }
+        super::check_output("--svg", path)?;
     }
     let analysis_options = AnalysisOptions {
         depth: options.depth.or(match options.time {

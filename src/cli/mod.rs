@@ -115,23 +115,24 @@ pub fn check_gomoku_depth(command: &str, depth: u32) -> Result<(), Box<dyn Error
     }
 }
 
-/// Refuses at once an output file that cannot be written, before the hours
-/// of work whose result it is: the path names a folder, or its folder does
-/// not exist.
+/// Refuses at once an output file that cannot be written, before the work
+/// whose result it is: the path names a folder, or its folder does not
+/// exist. A run that cannot write (exit 1, as a file that cannot be read).
 pub fn check_output(option: &str, path: &std::path::Path) -> Result<(), Box<dyn Error>> {
     if path.is_dir() {
-        return Err(usage(format!("{option} {}: is a folder", path.display())));
+        return Err(format!("{option} {}: is a folder", path.display()).into());
     }
     let folder = match path.parent() {
         Some(folder) if !folder.as_os_str().is_empty() => folder,
         _ => std::path::Path::new("."),
     };
     if !folder.is_dir() {
-        return Err(usage(format!(
+        return Err(format!(
             "{option} {}: no folder {}",
             path.display(),
             folder.display()
-        )));
+        )
+        .into());
     }
     Ok(())
 }
