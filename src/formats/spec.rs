@@ -19,7 +19,7 @@ use crate::game::Game;
 use crate::position::Position;
 use crate::square::Square;
 use std::fmt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Largest position file read (a GGF file of thousands of games fits).
 const MAX_SPEC_FILE_BYTES: u64 = 64 << 20;
@@ -90,44 +90,63 @@ pub fn read_game(spec: &str, size: BoardSize) -> Result<Game, SpecError> {
     if trimmed.eq_ignore_ascii_case("start") {
         return Ok(Game::new(size));
     }
+    if let Some(game) = file_game(trimmed, size) {
+        return game;
+    }
     let path = Path::new(trimmed);
-    // Anything at the path (a broken link too) is a file to read, whose
-    // error says what is wrong with it; else `FILE:N` may name a game.
-    let exists = trimmed.len() < 4096 && std::fs::symlink_metadata(path).is_ok();
-    if !exists
-        && let Some((file, number)) = trimmed.rsplit_once(':')
-        && !number.is_empty()
-        && number.chars().all(|c| c.is_ascii_digit())
-        && Path::new(file).is_file()
-    {
-        let file_path = Path::new(file);
-        if is_wthor(file_path) {
-            return read_wthor_game(file_path, number);
-        }
-        let text = read_text_file(file_path, MAX_SPEC_FILE_BYTES)?;
-        if !text.contains("(;") {
-            return Err(SpecError::Games(format!(
-                "{trimmed}: FILE:N names a game of a GGF or WTHOR file, and {file} holds no GGF \
-                 game"
-            )));
-        }
-        return parse_ggf(&text, Some(file), Some(number));
-    }
-    if is_wthor(path) {
-        return Err(SpecError::Games(format!(
-            "{}: a WTHOR file holds many games: name one as {trimmed}:N (N from 1)",
-            path.display()
-        )));
-    }
-    if exists {
-        return read_game_file(path, size);
-    }
     parse_text(trimmed, size).map_err(|error| match error {
         SpecError::Unreadable { .. } if looks_like_path(trimmed) => {
             SpecError::File(FileError::NotFound(path.to_path_buf()))
         }
         error => error,
     })
+}
+
+/// Reads the game of a file that `spec` names: a file's path, or `FILE:N`
+/// for game N of a GGF or WTHOR file of several (GTP's `loadsgf` reads its
+/// argument so). A missing file is reported as such.
+pub fn read_file_game(spec: &str, size: BoardSize) -> Result<Game, SpecError> {
+    let spec = spec.trim();
+    file_game(spec, size)
+        .unwrap_or_else(|| Err(SpecError::File(FileError::NotFound(PathBuf::from(spec)))))
+}
+
+/// The game of the file `spec` names (see [`read_file_game`]); `None` when
+/// it names none, so that it may be read as a position.
+fn file_game(spec: &str, size: BoardSize) -> Option<Result<Game, SpecError>> {
+    let path = Path::new(spec);
+    // Anything at the path (a broken link too) is a file to read, whose
+    // error says what is wrong with it; else `FILE:N` may name a game.
+    let exists = spec.len() < 4096 && std::fs::symlink_metadata(path).is_ok();
+    if !exists
+        && let Some((file, number)) = spec.rsplit_once(':')
+        && !number.is_empty()
+        && number.chars().all(|c| c.is_ascii_digit())
+        && Path::new(file).is_file()
+    {
+        let file_path = Path::new(file);
+        if is_wthor(file_path) {
+            return Some(read_wthor_game(file_path, number));
+        }
+        let text = match read_text_file(file_path, MAX_SPEC_FILE_BYTES) {
+            Ok(text) => text,
+            Err(error) => return Some(Err(error.into())),
+        };
+        if !text.contains("(;") {
+            return Some(Err(SpecError::Games(format!(
+                "{spec}: FILE:N names a game of a GGF or WTHOR file, and {file} holds no GGF \
+                 game"
+            ))));
+        }
+        return Some(parse_ggf(&text, Some(file), Some(number)));
+    }
+    if is_wthor(path) {
+        return Some(Err(SpecError::Games(format!(
+            "{}: a WTHOR file holds many games: name one as {spec}:N (N from 1)",
+            path.display()
+        ))));
+    }
+    exists.then(|| read_game_file(path, size))
 }
 
 /// Whether `path` is a file with the WTHOR game extension.

@@ -369,13 +369,8 @@ impl Gtp {
 
     fn load(&mut self, path: &str, move_number: Option<usize>) -> Result<(), GtpError> {
         // A game of a file of several is named FILE:N, as on the command line.
-        let file = std::path::Path::new(path);
-        let read = if !file.exists() && path.contains(':') {
-            spec::read_game(path, self.game.size())
-        } else {
-            spec::read_game_file(file, self.game.size())
-        };
-        let mut game = read.map_err(|error| GtpError::CannotLoad(error.to_string()))?;
+        let mut game = spec::read_file_game(path, self.game.size())
+            .map_err(|error| GtpError::CannotLoad(error.to_string()))?;
         if let Some(number) = move_number.filter(|n| *n >= 1) {
             game.truncate(number - 1);
         }
