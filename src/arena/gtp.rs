@@ -124,6 +124,12 @@ fn whole_seconds(duration: Duration) -> String {
     duration.as_secs().to_string()
 }
 
+/// A time per move in whole seconds: rounded down, but at least 1 (0 would
+/// read as no time at all).
+fn whole_seconds_a_move(duration: Duration) -> String {
+    duration.as_secs().max(1).to_string()
+}
+
 /// Seconds as GTP numbers: integers when whole, else up to 3 decimals.
 fn seconds(duration: Duration) -> String {
     let millis = duration.as_millis();
@@ -305,7 +311,7 @@ impl Contestant<Othello> for GtpClient {
             MoveTime::Unlimited => None,
             MoveTime::PerMove(time) => Some((
                 format!("time_settings 0 {} 1", seconds(time)),
-                format!("time_settings 0 {} 1", time.as_secs().max(1)),
+                format!("time_settings 0 {} 1", whole_seconds_a_move(time)),
             )),
             MoveTime::Clock(clock) => Some((
                 format!("time_settings {} 0 0", seconds(clock.remaining)),
@@ -338,11 +344,10 @@ impl Contestant<Othello> for GtpClient {
         }
         self.update_game(game.moves(), game.positions())?;
         let side: Color = game.position().side;
-        // The time left, with decimals and in whole seconds (for a time
-        // per move rounded as `time_settings` told it).
+        // The time left, with decimals and in whole seconds.
         let left = match request.time {
             MoveTime::Unlimited => None,
-            MoveTime::PerMove(time) => Some((seconds(time), time.as_secs().max(1).to_string(), 1)),
+            MoveTime::PerMove(time) => Some((seconds(time), whole_seconds_a_move(time), 1)),
             MoveTime::Clock(clock) => {
                 Some((seconds(clock.remaining), whole_seconds(clock.remaining), 0))
             }

@@ -106,9 +106,16 @@ pub fn run(args: &SearchLabelsArgs, engine: &EngineArgs) -> Result<ExitCode, Box
     drop(files);
     // What decides the labels: a rerun resumes only a file of the same
     // (`--games` may grow, and `--threads` changes no label).
-    let how = match args.exact {
-        Some(empties) => format!("exact from {empties} empties"),
-        None => format!("depth {depth} at {selectivity}"),
+    // The settings' name of the search, and the summary's.
+    let (how, done_how) = match args.exact {
+        Some(empties) => (
+            format!("exact from {empties} empties"),
+            "solved exactly".to_string(),
+        ),
+        None => (
+            format!("depth {depth} at {selectivity}"),
+            format!("searched to depth {depth} at {selectivity}"),
+        ),
     };
     let settings = Settings::default()
         .with("search", &how)
@@ -229,10 +236,6 @@ pub fn run(args: &SearchLabelsArgs, engine: &EngineArgs) -> Result<ExitCode, Box
     }
     let seconds = started.elapsed().as_secs_f64();
     let nodes = nodes.into_inner();
-    let done_how = match args.exact {
-        Some(_) => "solved exactly".to_string(),
-        None => format!("searched to depth {depth} at {selectivity}"),
-    };
     writeln!(
         std::io::stdout().lock(),
         "{} games, {positions} positions {done_how}, {nodes} nodes in {seconds:.1} s ({:.0} positions/s)",
