@@ -249,14 +249,14 @@ impl GtpClient {
         if word.eq_ignore_ascii_case("resign") {
             return Err(Fault::new(FaultKind::Resigned, "genmove answered resign"));
         }
-        let token = if is_pass_word(word) {
-            Token::Pass
-        } else {
-            Token::Square(
-                word.parse::<Square>()
-                    .map_err(|_| Fault::bad_output(format!("unreadable move '= {text}'")))?,
-            )
-        };
+        let token =
+            if is_pass_word(word) {
+                Token::Pass
+            } else {
+                Token::Square(word.parse::<Square>().map_err(|_| {
+                    Fault::bad_output(format!("genmove answered '{text}', not a move"))
+                })?)
+            };
         Ok(Reply { token, eval: None })
     }
 }

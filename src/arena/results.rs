@@ -165,13 +165,15 @@ impl Tally {
             count(self.wdl.losses, "loss", "losses"),
             100.0 * self.wdl.score()
         );
+        let colour = |wdl: &Wdl| match wdl.games() {
+            0 => "no games".to_string(),
+            _ => format!("{wdl} ({:.1}%)", 100.0 * wdl.score()),
+        };
         let _ = writeln!(
             text,
-            "  with Black {} ({:.1}%), with White {} ({:.1}%)",
-            self.by_colour[0],
-            100.0 * self.by_colour[0].score(),
-            self.by_colour[1],
-            100.0 * self.by_colour[1].score()
+            "  with Black {}, with White {}",
+            colour(&self.by_colour[0]),
+            colour(&self.by_colour[1])
         );
         match Elo::of(&self.wdl) {
             Some(elo) => {
@@ -367,7 +369,19 @@ mod tests {
         assert_eq!(tally.forfeit_text(1), "none");
         let summary = tally.summary(Some(&"0,10".parse().unwrap()));
         assert!(summary.contains("0 wins, 1 draw, 2 losses"), "{summary}");
+        assert!(
+            summary.contains("with Black 0-1-1 (25.0%), with White 0-0-1 (0.0%)"),
+            "{summary}"
+        );
         assert!(summary.contains("SPRT"), "{summary}");
+        // A colour without games has no score to give.
+        let mut one = Tally::new(["a".to_string(), "b".to_string()]);
+        one.add(&result);
+        let summary = one.summary(None);
+        assert!(
+            summary.contains("with Black no games, with White 0-0-1 (0.0%)"),
+            "{summary}"
+        );
     }
 
     /// Issue 75, defect 18: no `inf` in the Elo of a one-sided match, and

@@ -214,6 +214,36 @@ fn the_text_form_round_trips() {
         text::import(&bad),
         Err(BookError::Text { line: 2, .. })
     ));
+    // A bad move names the part of it that is wrong.
+    let line = text.lines().nth(1).unwrap();
+    let edge = line.split_whitespace().nth(3).unwrap();
+    let fields: Vec<&str> = edge.split(':').collect();
+    for (part, value, says) in [
+        (0, "z9", "'z9' is not a square"),
+        (1, "+99", "score '+99' is not -64 to +64"),
+        (2, "200", "depth '200' is not 0 to"),
+        (3, "50", "'50' is not a selectivity"),
+    ] {
+        let mut broken = fields.clone();
+        broken[part] = value;
+        let bad = text.replacen(edge, &broken.join(":"), 1);
+        match text::import(&bad) {
+            Err(BookError::Text { line: 2, message }) => {
+                assert!(message.contains(says), "{message}")
+            }
+            other => panic!("{value}: {other:?}"),
+        }
+    }
+    let bad = text.replacen(edge, &fields[..3].join(":"), 1);
+    match text::import(&bad) {
+        Err(BookError::Text { message, .. }) => {
+            assert!(
+                message.contains("expected move:score:depth:selectivity"),
+                "{message}"
+            )
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]

@@ -105,7 +105,7 @@ fn parse_line(line: &str) -> Result<(crate::board::Board, Node), String> {
             Some(rest) => (true, rest),
             None => (false, *word),
         };
-        let edge = parse_edge(word).ok_or_else(|| format!("move '{word}'"))?;
+        let edge = parse_edge(word)?;
         if key::decode(board, edge.mv, crate::bitboard::Symmetry::Identity).is_none() {
             return Err(format!("'{word}' is not a legal move"));
         }
@@ -120,17 +120,28 @@ fn parse_line(line: &str) -> Result<(crate::board::Board, Node), String> {
     Ok((board, node))
 }
 
-/// `f5:+2:12:73`.
-fn parse_edge(word: &str) -> Option<Edge> {
-    let mut parts = word.split(':');
-    let mv = key::parse(parts.next()?)?;
-    let score: i8 = parts.next()?.parse().ok()?;
-    let depth: u8 = parts.next()?.parse().ok()?;
-    let selectivity: Selectivity = parts.next()?.parse().ok()?;
-    if parts.next().is_some() || !(-64..=64).contains(&score) || depth > super::MAX_DEPTH {
-        return None;
-    }
-    Some(Edge {
+/// `f5:+2:12:73`; an error names the part that is wrong.
+fn parse_edge(word: &str) -> Result<Edge, String> {
+    let parts: Vec<&str> = word.split(':').collect();
+    let &[square, score, depth, selectivity] = parts.as_slice() else {
+        return Err(format!(
+            "move '{word}': expected move:score:depth:selectivity"
+        ));
+    };
+    let bad = |what: &str| format!("move '{word}': {what}");
+    let mv = key::parse(square).ok_or_else(|| bad(&format!("'{square}' is not a square")))?;
+    let score = score
+        .parse::<i8>()
+        .ok()
+        .filter(|score| (-64..=64).contains(score))
+        .ok_or_else(|| bad(&format!("score '{score}' is not -64 to +64")))?;
+    let depth = depth
+        .parse::<u8>()
+        .ok()
+        .filter(|&depth| depth <= super::MAX_DEPTH)
+        .ok_or_else(|| bad(&format!("depth '{depth}' is not 0 to {}", super::MAX_DEPTH)))?;
+    let selectivity: Selectivity = selectivity.parse().map_err(|e| bad(&format!("{e}")))?;
+    Ok(Edge {
         mv,
         value: Value {
             score,

@@ -324,12 +324,7 @@ fn run_build(args: &BuildArgs) -> Result<ExitCode, Box<dyn Error>> {
         let files = if path.is_dir() {
             oxello::formats::wthor::read_folder(path)?
         } else {
-            let bytes = oxello::formats::wthor::read_file(path)
-                .map_err(|e| format!("{}: {e}", path.display()))?;
-            vec![
-                oxello::formats::wthor::parse_wtb(&bytes)
-                    .map_err(|e| format!("{}: {e}", path.display()))?,
-            ]
+            vec![oxello::formats::wthor::read_wtb(path)?]
         };
         for file in &files {
             for game in &file.games {

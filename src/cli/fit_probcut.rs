@@ -22,9 +22,9 @@ pub struct FitProbcutArgs {
     /// Folder of WTHOR `.wtb` files.
     #[arg(long, default_value = "../shared/games/wthor")]
     pub wthor: std::path::PathBuf,
-    /// Where to write the parameters.
-    #[arg(long, default_value = "fitted/probcut.bin")]
-    pub out: std::path::PathBuf,
+    /// Where to write the parameters [default: fitted/probcut.bin].
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
     /// Midgame sample positions.
     #[arg(long, default_value_t = 400, value_parser = super::positive_usize, allow_negative_numbers = true)]
     pub positions: usize,
@@ -66,7 +66,7 @@ fn draw(
 }
 
 pub fn run(args: &FitProbcutArgs, engine: &EngineArgs) -> Result<ExitCode, Box<dyn Error>> {
-    super::check_output("--out", &args.out)?;
+    let out_path = super::output_or_default(args.out.as_deref(), "fitted/probcut.bin")?;
     let seed = engine.seed.unwrap_or(DEFAULT_FIT_SEED);
     let started = Instant::now();
     let options = FitOptions {
@@ -142,13 +142,13 @@ pub fn run(args: &FitProbcutArgs, engine: &EngineArgs) -> Result<ExitCode, Box<d
         seed
     );
     let text = parameters.to_text(&header);
-    std::fs::write(&args.out, parameters.encode())
-        .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
+    std::fs::write(&out_path, parameters.encode())
+        .map_err(|e| format!("cannot write {}: {e}", out_path.display()))?;
     write!(out, "{text}")?;
     writeln!(
         out,
         "wrote {} in {:.0} s",
-        args.out.display(),
+        out_path.display(),
         started.elapsed().as_secs_f64()
     )?;
     Ok(ExitCode::SUCCESS)

@@ -137,6 +137,24 @@ pub fn check_output(option: &str, path: &std::path::Path) -> Result<(), Box<dyn 
     Ok(())
 }
 
+/// `--out`'s file, or `default` when none is given, checked by
+/// [`check_output`]; a default that cannot be written says it is the
+/// default (it is relative to the project's folder).
+pub fn output_or_default(
+    out: Option<&std::path::Path>,
+    default: &str,
+) -> Result<std::path::PathBuf, Box<dyn Error>> {
+    match out {
+        Some(path) => check_output("--out", path).map(|()| path.to_path_buf()),
+        None => {
+            let path = std::path::PathBuf::from(default);
+            check_output("the default --out", &path)
+                .map_err(|e| format!("{e} (run from the project's folder, or give --out)"))?;
+            Ok(path)
+        }
+    }
+}
+
 /// Reads a seed: a whole number from 0 to 18446744073709551615.
 pub fn seed_value(text: &str) -> Result<u64, String> {
     text.trim().parse::<u64>().map_err(|_| {

@@ -255,8 +255,7 @@ pub fn run(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
     } else {
         model.file
     };
-    let out_path = args.out.clone().unwrap_or_else(|| default_file.into());
-    super::check_output("--out", &out_path)?;
+    let out_path = super::output_or_default(args.out.as_deref(), default_file)?;
     if args.size == 6 {
         if !args.solved.is_empty() || !args.searched.is_empty() || !args.exact.is_empty() {
             return Err(super::usage(
@@ -293,9 +292,7 @@ pub fn run(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
         let bar = super::progress::counting(paths.len() as u64, "files");
         for path in &paths {
             bar.inc(1);
-            let bytes = wthor::read_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            let file = wthor::parse_wtb(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-            samples.add_file(&file);
+            samples.add_file(&wthor::read_wtb(path)?);
         }
         bar.finish_and_clear();
     }

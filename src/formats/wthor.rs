@@ -346,13 +346,14 @@ pub fn read_folder(folder: &Path) -> Result<Vec<WtbFile>, String> {
     if paths.is_empty() {
         return Err(format!("no .wtb file in {}", folder.display()));
     }
-    paths
-        .iter()
-        .map(|path| {
-            let bytes = read_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            parse_wtb(&bytes).map_err(|e| format!("{}: {e}", path.display()))
-        })
-        .collect()
+    paths.iter().map(|path| read_wtb(path)).collect()
+}
+
+/// One `.wtb` file, read and parsed: an error naming the file.
+pub fn read_wtb(path: &Path) -> Result<WtbFile, String> {
+    // The read error names the path itself.
+    let bytes = read_file(path).map_err(|e| e.to_string())?;
+    parse_wtb(&bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// `count` distinct positions with `empties` empty squares drawn from

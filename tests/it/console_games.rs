@@ -240,3 +240,33 @@ fn a_pass_shows_in_the_transcript_line() {
     let ply = lines.iter().rev().find(|l| l.starts_with("ply 1")).unwrap();
     assert_eq!(ply, "ply 1: pass", "{lines:?}");
 }
+
+/// A second trial's finding: the Othello console named only the level when a
+/// depth or a time per move overrides it.
+#[test]
+fn the_othello_console_names_the_depth_and_time_that_override_the_level() {
+    let args = [
+        "console",
+        "--level",
+        "5",
+        "--depth",
+        "2",
+        "--time",
+        "0.5",
+        "--hash",
+        "8",
+        "--threads",
+        "1",
+        "--no-book",
+    ];
+    let (status, lines) = protocol_util::piped(&args, "f5\n", TIMEOUT);
+    assert!(status.success(), "{lines:?}");
+    assert!(
+        lines[0].contains("oxello at level 5, depth 2, 0.5 s a move."),
+        "{lines:?}"
+    );
+    after(
+        &lines,
+        "oxello (level 5, depth 2, 0.5 s a move) thinks for White...",
+    );
+}

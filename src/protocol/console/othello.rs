@@ -21,7 +21,7 @@ use crate::analysis::{self, Analyser, AnalysisOptions, GameInfo};
 use crate::bitboard::{BoardSize, squares};
 use crate::color::Color;
 use crate::diagram::diagram_with_last;
-use crate::engine::{DEFAULT_LEVEL, GoRequest, Level, Player, SearchEvent};
+use crate::engine::{DEFAULT_LEVEL, EngineOptions, GoRequest, Level, Player, SearchEvent};
 use crate::formats::board_string;
 use crate::formats::ggf::GgfGame;
 use crate::formats::spec;
@@ -130,7 +130,7 @@ impl Othello {
         if matches!(task, Task::Play) {
             out.push(format!(
                 "oxello ({}) thinks for {}...",
-                player_words(player),
+                player_words(self.host.engine().options()),
                 title(self.game.position().side)
             ));
         }
@@ -377,7 +377,7 @@ impl ConsoleGame for Othello {
         };
         format!(
             "Othello {n}x{n}, oxello {preposition} {}",
-            player_words(player)
+            player_words(self.host.engine().options())
         )
     }
 
@@ -649,10 +649,20 @@ impl ConsoleGame for Othello {
     }
 }
 
-/// Who oxello is, in words: `level 12`, `the greedy player`.
-fn player_words(player: Player) -> String {
-    match player {
-        Player::Level(level) => format!("level {}", level.level),
+/// Who oxello is, in words: `level 12`, `level 12, depth 2`, `level 12,
+/// 1.5 s a move`, `the greedy player`.
+fn player_words(options: &EngineOptions) -> String {
+    match options.player {
+        Player::Level(level) => {
+            let mut words = format!("level {}", level.level);
+            if let Some(depth) = options.depth {
+                words.push_str(&format!(", depth {depth}"));
+            }
+            if let Some(time) = options.time {
+                words.push_str(&format!(", {} s a move", time.as_secs_f64()));
+            }
+            words
+        }
         Player::Simple(simple) => format!("the {simple} player"),
     }
 }
@@ -790,7 +800,6 @@ pub fn table_row(report: &Report) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::EngineOptions;
     use crate::players::SimplePlayer;
     use crate::protocol::{Mode, Session};
 
