@@ -73,6 +73,12 @@ pub struct TrainEvalArgs {
     /// the game's outcome.
     #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
     pub selfplay_search_weight: f32,
+    /// Discs added to the outcome label of a `--selfplay` position whose
+    /// side to move made one move more than the other before the game's
+    /// first solved position (its outcome reads about 1.2 discs low at 21
+    /// empties), 0 to 8
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(i8).range(0..=8), allow_negative_numbers = true)]
+    pub selfplay_parity_fix: i8,
     /// Train the evaluation's network of this width (a multiple of 16) on
     /// top of the built-in linear weights, instead of the linear weights;
     /// writes `fitted/network-8.bin` unless `--out` is given.
@@ -271,6 +277,7 @@ pub fn run(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
     let mut samples = Samples {
         search_weight: args.search_weight,
         selfplay_search_weight: args.selfplay_search_weight,
+        selfplay_parity_fix: args.selfplay_parity_fix,
         ..Samples::default()
     };
     for path in &args.selfplay {
