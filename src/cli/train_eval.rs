@@ -73,7 +73,7 @@ pub struct TrainEvalArgs {
     /// the game's outcome.
     #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
     pub selfplay_search_weight: f32,
-    /// Discs added to the outcome label of a `--selfplay` position whose
+    /// Discs added to the outcome in the label of a `--selfplay` position whose
     /// side to move made one move more than the other before the game's
     /// first solved position (its outcome reads about 1.2 discs low at 21
     /// empties), 0 to 8

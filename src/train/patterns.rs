@@ -79,7 +79,7 @@ pub struct Samples {
     /// self-play position not solved exactly, the rest being the game's
     /// outcome (0 to 1); held-out positions keep the outcome.
     pub selfplay_search_weight: f32,
-    /// Discs added to the outcome label of a training self-play position
+    /// Discs added to the outcome in the label of a training self-play position
     /// whose side to move is not the side to move at its game's first
     /// solved position: that side made one move more before the solve, so
     /// its outcome reads low (1.18 ± 0.23 discs at 21 empties, 0.24 ± 0.26
@@ -207,8 +207,10 @@ impl Samples {
                     Some(side) if side != record.position.side => self.selfplay_parity_fix,
                     _ => 0,
                 };
-                let label = w * f32::from(record.score) + (1.0 - w) * f32::from(record.outcome);
-                (label.round() + f32::from(fix)).clamp(-64.0, 64.0) as i8
+                // The fix corrects the outcome, the label's (1 - w) part.
+                let outcome = f32::from(record.outcome) + f32::from(fix);
+                let label = w * f32::from(record.score) + (1.0 - w) * outcome;
+                label.round().clamp(-64.0, 64.0) as i8
             };
             let sample = Sample {
                 board: record.position.board,
@@ -975,6 +977,14 @@ mod tests {
         let mut plain = Samples::default();
         plain.add_selfplay(&records, BoardSize::Eight);
         assert_eq!(labels(&plain.training), [6, -6, 4, 4, -6]);
+        // Blended with the search's score, only the outcome's part moves.
+        let mut blended = Samples {
+            selfplay_parity_fix: 4,
+            selfplay_search_weight: 0.5,
+            ..Samples::default()
+        };
+        blended.add_selfplay(&records, BoardSize::Eight);
+        assert_eq!(labels(&blended.training), [2, -2, 4, 4, -4]);
     }
 
     /// The disc difference is a sum over squares, so the patterns can learn
