@@ -874,27 +874,37 @@ mod tests {
     /// Self-play records: the exact score where the search solved, the
     /// outcome before; one game in ten held out, its solved positions
     /// apart; records of another size skipped.
+    /// A self-play record of `position` (its first legal move played),
+    /// numbered `index` in `game`: scored 4 when `exact`, -2 otherwise.
+    fn selfplay_record(
+        game: u32,
+        index: u8,
+        position: Position,
+        exact: bool,
+        outcome: i8,
+    ) -> crate::selfplay::Record {
+        let mv = crate::bitboard::squares(position.legal_moves())
+            .next()
+            .unwrap();
+        crate::selfplay::Record {
+            game,
+            ply: index,
+            index,
+            records: 4,
+            position,
+            policy: crate::selfplay::record::Policy::one_hot(mv),
+            mv,
+            score: if exact { 4 } else { -2 },
+            depth: 8,
+            exact,
+            outcome,
+        }
+    }
+
     #[test]
     fn selfplay_records_are_labelled_by_their_solves() {
-        use crate::selfplay::record::{Policy, Record};
         let record = |game: u32, index: u8, size: BoardSize, exact: bool| {
-            let position = Position::start(size);
-            let mv = crate::bitboard::squares(position.legal_moves())
-                .next()
-                .unwrap();
-            Record {
-                game,
-                ply: index,
-                index,
-                records: 2,
-                position,
-                policy: Policy::one_hot(mv),
-                mv,
-                score: if exact { 4 } else { -2 },
-                depth: 8,
-                exact,
-                outcome: 6,
-            }
+            selfplay_record(game, index, Position::start(size), exact, 6)
         };
         let six = BoardSize::Six;
         let records = [
@@ -932,26 +942,13 @@ mod tests {
     /// one of a game without a solve.
     #[test]
     fn the_parity_fix_raises_the_side_that_moves_once_more_before_the_solve() {
-        use crate::selfplay::record::{Policy, Record};
         let record = |game: u32, index: u8, side: Color, exact: bool| {
-            let mut position = Position::start(BoardSize::Eight);
-            position.side = side;
-            let mv = crate::bitboard::squares(position.legal_moves())
-                .next()
-                .unwrap();
-            Record {
-                game,
-                ply: index,
-                index,
-                records: 4,
-                position,
-                policy: Policy::one_hot(mv),
-                mv,
-                score: if exact { 4 } else { -2 },
-                depth: 8,
-                exact,
-                outcome: if side == Color::Black { 6 } else { -6 },
-            }
+            let position = Position {
+                side,
+                ..Position::start(BoardSize::Eight)
+            };
+            let outcome = if side == Color::Black { 6 } else { -6 };
+            selfplay_record(game, index, position, exact, outcome)
         };
         let (b, w) = (Color::Black, Color::White);
         let records = [
