@@ -79,6 +79,13 @@ pub struct TrainEvalArgs {
     /// empties), 0 to 8
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(i8).range(0..=8), allow_negative_numbers = true)]
     pub selfplay_parity_fix: i8,
+    /// Discs added to the game's label of a `--wthor` training position at
+    /// odd empties without an `--exact` score: its side to move makes one
+    /// move more than the other before the theoretical score's position or
+    /// the game's end, and its label reads low (about 2.3 discs at 23
+    /// empties), 0 to 8
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(i8).range(0..=8), allow_negative_numbers = true)]
+    pub wthor_parity_fix: i8,
     /// Train the evaluation's network of this width (a multiple of 16) on
     /// top of the built-in linear weights, instead of the linear weights;
     /// writes `fitted/network-8.bin` unless `--out` is given.
@@ -278,6 +285,7 @@ pub fn run(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
         search_weight: args.search_weight,
         selfplay_search_weight: args.selfplay_search_weight,
         selfplay_parity_fix: args.selfplay_parity_fix,
+        wthor_parity_fix: args.wthor_parity_fix,
         ..Samples::default()
     };
     for path in &args.selfplay {
@@ -462,6 +470,12 @@ fn run_gomoku(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
         (!args.searched.is_empty(), "--searched"),
         (!args.exact.is_empty(), "--exact"),
         (args.search_weight != 0.8, "--search-weight"),
+        (
+            args.selfplay_search_weight != 0.0,
+            "--selfplay-search-weight",
+        ),
+        (args.selfplay_parity_fix != 0, "--selfplay-parity-fix"),
+        (args.wthor_parity_fix != 0, "--wthor-parity-fix"),
         (args.wthor.as_os_str() != "../shared/games/wthor", "--wthor"),
         (args.network.is_some(), "--network"),
     ]

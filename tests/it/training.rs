@@ -224,6 +224,27 @@ fn six_by_six_weights_are_trained_from_selfplay_records() {
     let _ = std::fs::remove_dir_all(wthor);
     let (code, _, err) = run(&["train-eval", "--size", "5", "--out", &path("x.bin")]);
     assert_eq!(code, 2, "{err:?}");
+    // The Othello label options are refused by the gomoku training, not ignored.
+    for option in [
+        "--selfplay-search-weight",
+        "--selfplay-parity-fix",
+        "--wthor-parity-fix",
+    ] {
+        let games = path("games.bin");
+        let args = [
+            "train-eval",
+            "--game",
+            "gomoku",
+            "--selfplay",
+            &games,
+            option,
+            "1",
+        ];
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 2, "{args:?} {err:?}");
+        let refusal = format!("{option} does not apply to train-eval --game gomoku");
+        assert!(err.iter().any(|l| l.contains(&refusal)), "{err:?}");
+    }
     let _ = std::fs::remove_dir_all(dir);
 }
 
