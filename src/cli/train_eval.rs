@@ -22,7 +22,7 @@ pub struct TrainEvalArgs {
     #[arg(long, value_enum, default_value_t = Game::Othello)]
     pub game: Game,
     /// Folder of WTHOR `.wtb` files (8x8 only).
-    #[arg(long, default_value = "../shared/games/wthor")]
+    #[arg(long, default_value = DEFAULT_WTHOR)]
     pub wthor: std::path::PathBuf,
     /// Board size: 8 (WTHOR games, solved positions, search values and
     /// self-play records) or 6 (self-play records only).
@@ -66,7 +66,7 @@ pub struct TrainEvalArgs {
     /// The share of the search value in the label of a searched position,
     /// 0 to 1. The built-in weights use the default, 0.8 (docs/training.md,
     /// "Search values past the games' results").
-    #[arg(long, default_value_t = 0.8, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = DEFAULT_SEARCH_WEIGHT, allow_negative_numbers = true)]
     pub search_weight: f32,
     /// The share of the self-play search's score in the label of a
     /// `--selfplay` position the search did not solve, 0 to 1; the rest is
@@ -79,11 +79,11 @@ pub struct TrainEvalArgs {
     /// empties), 0 to 8
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(i8).range(0..=8), allow_negative_numbers = true)]
     pub selfplay_parity_fix: i8,
-    /// Discs added to the game's label of a `--wthor` training position at
-    /// odd empties without an `--exact` score: its side to move makes one
-    /// move more than the other before the theoretical score's position or
-    /// the game's end, and its label reads low (about 2.3 discs at 23
-    /// empties), 0 to 8
+    /// Discs added to the game's label of a `--wthor` training position of
+    /// odd empties (17 or more) without an `--exact` score: its side to move
+    /// makes one move more than the other before the theoretical score's
+    /// position or the game's end, so its label reads low (the real result
+    /// -3.4 discs at 23 empties, +1.0 at 22), 0 to 8
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(i8).range(0..=8), allow_negative_numbers = true)]
     pub wthor_parity_fix: i8,
     /// Train the evaluation's network of this width (a multiple of 16) on
@@ -186,6 +186,58 @@ impl TrainEvalArgs {
     }
 }
 
+impl TrainEvalArgs {
+    /// Why a label option given would change nothing: it applies to the
+    /// 8x8 WTHOR games under `--size 6`, or its label source is missing.
+    fn label_option_without_effect(&self) -> Option<String> {
+        if self.size == 6 {
+            let wthor_option = [
+                (!self.solved.is_empty(), "--solved"),
+                (!self.searched.is_empty(), "--searched"),
+                (!self.exact.is_empty(), "--exact"),
+                (
+                    self.search_weight != DEFAULT_SEARCH_WEIGHT,
+                    "--search-weight",
+                ),
+                (self.wthor_parity_fix != 0, "--wthor-parity-fix"),
+                (self.wthor.as_os_str() != DEFAULT_WTHOR, "--wthor"),
+            ]
+            .into_iter()
+            .find_map(|(given, name)| given.then_some(name));
+            if let Some(option) = wthor_option {
+                return Some(format!(
+                    "{option} applies to the 8x8 WTHOR games; 6x6 trains on --selfplay"
+                ));
+            }
+        }
+        [
+            (
+                self.search_weight != DEFAULT_SEARCH_WEIGHT,
+                "--search-weight",
+                self.searched.is_empty(),
+                "--searched",
+            ),
+            (
+                self.selfplay_search_weight != 0.0,
+                "--selfplay-search-weight",
+                self.selfplay.is_empty(),
+                "--selfplay",
+            ),
+            (
+                self.selfplay_parity_fix != 0,
+                "--selfplay-parity-fix",
+                self.selfplay.is_empty(),
+                "--selfplay",
+            ),
+        ]
+        .into_iter()
+        .find_map(|(given, option, missing, source)| {
+            (given && missing)
+                .then(|| format!("{option} changes the {source} labels: give {source} FILES"))
+        })
+    }
+}
+
 impl GomokuTrainArgs {
     /// The first option given, for refusing it outside gomoku.
     fn given(&self) -> Option<&'static str> {
@@ -204,6 +256,11 @@ impl GomokuTrainArgs {
         .find_map(|(given, name)| given.then_some(name))
     }
 }
+
+/// `--wthor`'s default: the shared WTHOR games beside the project.
+const DEFAULT_WTHOR: &str = "../shared/games/wthor";
+/// `--search-weight`'s default, which the built-in weights were fitted with.
+const DEFAULT_SEARCH_WEIGHT: f32 = 0.8;
 
 /// Reads every `.wtb` file of the folder, trains, writes the weight file.
 pub fn run(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
@@ -269,17 +326,13 @@ pub fn run(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
         model.file
     };
     let out_path = super::output_or_default(args.out.as_deref(), default_file)?;
-    if args.size == 6 {
-        if !args.solved.is_empty() || !args.searched.is_empty() || !args.exact.is_empty() {
-            return Err(super::usage(
-                "--solved, --searched and --exact are 8x8 WTHOR labels; 6x6 trains on --selfplay",
-            ));
-        }
-        if args.selfplay.is_empty() {
-            return Err(super::usage(
-                "--size 6 trains on self-play records: give --selfplay FILES",
-            ));
-        }
+    if let Some(message) = args.label_option_without_effect() {
+        return Err(super::usage(message));
+    }
+    if args.size == 6 && args.selfplay.is_empty() {
+        return Err(super::usage(
+            "--size 6 trains on self-play records: give --selfplay FILES",
+        ));
     }
     let mut samples = Samples {
         search_weight: args.search_weight,
@@ -469,14 +522,17 @@ fn run_gomoku(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
         (!args.solved.is_empty(), "--solved"),
         (!args.searched.is_empty(), "--searched"),
         (!args.exact.is_empty(), "--exact"),
-        (args.search_weight != 0.8, "--search-weight"),
+        (
+            args.search_weight != DEFAULT_SEARCH_WEIGHT,
+            "--search-weight",
+        ),
         (
             args.selfplay_search_weight != 0.0,
             "--selfplay-search-weight",
         ),
         (args.selfplay_parity_fix != 0, "--selfplay-parity-fix"),
         (args.wthor_parity_fix != 0, "--wthor-parity-fix"),
-        (args.wthor.as_os_str() != "../shared/games/wthor", "--wthor"),
+        (args.wthor.as_os_str() != DEFAULT_WTHOR, "--wthor"),
         (args.network.is_some(), "--network"),
     ]
     .into_iter()

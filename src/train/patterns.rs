@@ -86,14 +86,13 @@ pub struct Samples {
     /// at 22, level 14 at depth 8; docs/trials/othello.md, "The parity of
     /// the self-play outcome labels").
     pub selfplay_parity_fix: i8,
-    /// Discs added to the game's label of a training WTHOR position at odd
-    /// empties without an exact score. Both the theoretical score's position
-    /// and the game's end are at even empties, so the side to move there
-    /// makes one move more than the other before them, and its label reads
-    /// low: theoretical score minus exact -2.27 ± 0.34 discs at 23 empties,
-    /// -0.20 ± 0.38 at 22; real result -3.44 ± 1.23 and +0.97 ± 1.19
-    /// (docs/trials/othello.md, "The parity of the self-play outcome
-    /// labels").
+    /// Discs added to the game's label of a training WTHOR position of odd
+    /// empties, [`WTHOR_PARITY_FIX_FROM`] or more, without an exact score.
+    /// The theoretical score's position (24 empties in the files) and the
+    /// game's end are at even empties, so that side to move has made one
+    /// move more before them: the real result minus the exact score is
+    /// -3.44 ± 1.23 discs at 23 empties, +0.97 ± 1.19 at 22
+    /// (docs/trials/othello.md, "The parity of the self-play outcome labels").
     pub wthor_parity_fix: i8,
     /// Exact scores of game positions ([`Samples::add_exact`]), by board:
     /// they replace the game's label at any number of empties.
@@ -101,6 +100,11 @@ pub struct Samples {
     /// Game positions whose label is an exact score.
     pub exact_used: usize,
 }
+
+/// The fewest empties [`Samples::wthor_parity_fix`] moves: the bias was
+/// measured at 22-24 empties, and `search-labels --exact 16` labels the
+/// positions below this exactly.
+pub const WTHOR_PARITY_FIX_FROM: u32 = 17;
 
 /// For each record, the side to move at the first exact record at or after
 /// it in the same game (the records of a game are consecutive), or `None`
@@ -266,7 +270,9 @@ impl Samples {
                     label = i32::from(exact);
                     self.exact_used += 1;
                 } else if !held_out {
-                    if empties % 2 == 1 {
+                    // The fix corrects the game's label, a search value's
+                    // blend the (1 - search_weight) part.
+                    if empties >= WTHOR_PARITY_FIX_FROM && empties % 2 == 1 {
                         label = (label + i32::from(self.wthor_parity_fix)).clamp(-64, 64);
                     }
                     if empties > exact_from
@@ -844,18 +850,21 @@ mod tests {
         }
     }
 
-    /// The parity fix raises the game's label of every training position at
-    /// odd empties, and nothing else: not one at even empties, one with an
-    /// exact score, or a held-out one.
+    /// The parity fix raises the game's label of every training position of
+    /// odd empties from [`WTHOR_PARITY_FIX_FROM`] on, and nothing else: not
+    /// one of even empties or of fewer empties, one with an exact score, or
+    /// a held-out one.
     #[test]
     fn the_wthor_parity_fix_raises_the_training_labels_at_odd_empties() {
         let file = random_games(3);
         let mut plain = Samples::default();
         plain.add_file(&file);
-        let exact = scored(
-            &positions_to_solve(std::slice::from_ref(&file), 12, false),
+        // Exact scores to 12 empties, and at 19.
+        let mut exact = scored(
+            &positions_to_solve(std::slice::from_ref(&file), 19, false),
             -50,
         );
+        exact.retain(|e| matches!(e.position.empty_count(), 0..=12 | 19));
         let mut samples = Samples {
             wthor_parity_fix: 2,
             ..Samples::default()
@@ -864,21 +873,26 @@ mod tests {
         samples.add_file(&file);
         assert_eq!(samples.validation, plain.validation);
         assert_eq!(samples.training.len(), plain.training.len());
-        let (mut raised, mut kept) = (0, 0);
+        let (mut raised, mut odd_kept, mut odd_exact) = (0, 0, 0);
         for (fixed, game) in samples.training.iter().zip(&plain.training) {
-            let odd = game.board.empties().count_ones() % 2 == 1;
+            let empties = game.board.empties().count_ones();
+            let odd = empties % 2 == 1;
             let expected = if exact.iter().any(|e| e.position.board == game.board) {
+                odd_exact += usize::from(empties == 19);
                 -50
-            } else if odd {
+            } else if odd && empties >= WTHOR_PARITY_FIX_FROM {
                 raised += 1;
                 (game.label + 2).min(64)
             } else {
-                kept += 1;
+                odd_kept += usize::from(odd);
                 game.label
             };
             assert_eq!(fixed.label, expected);
         }
-        assert!(raised > 20 && kept > 20, "{raised} raised, {kept} kept");
+        assert!(
+            raised > 20 && odd_kept > 0 && odd_exact > 0,
+            "{raised} raised, {odd_kept} odd kept, {odd_exact} odd exact"
+        );
     }
 
     /// Search values change the labels of training positions past the
@@ -920,6 +934,25 @@ mod tests {
                 assert_eq!(blended, game);
             }
         }
+        // With the parity fix, a searched position of odd empties blends
+        // the raised game label: the fix moves the game's part only.
+        let mut fixed = Samples {
+            search_weight: 0.75,
+            wthor_parity_fix: 4,
+            ..Samples::default()
+        };
+        fixed.add_searched(&searched);
+        fixed.add_file(&file);
+        let mut odd_searched = 0;
+        for (blended, game) in fixed.training.iter().zip(&plain.training) {
+            let odd = game.board.empties().count_ones() % 2 == 1;
+            if odd && searched.iter().any(|e| e.position.board == game.board) {
+                odd_searched += 1;
+                let expected = (0.75 * 40.0 + 0.25 * f32::from(game.label + 4)).round() as i8;
+                assert_eq!(blended.label, expected);
+            }
+        }
+        assert!(odd_searched > 0);
     }
 
     /// A self-play record of `position` (its first legal move played),

@@ -224,27 +224,67 @@ fn six_by_six_weights_are_trained_from_selfplay_records() {
     let _ = std::fs::remove_dir_all(wthor);
     let (code, _, err) = run(&["train-eval", "--size", "5", "--out", &path("x.bin")]);
     assert_eq!(code, 2, "{err:?}");
-    // The Othello label options are refused by the gomoku training, not ignored.
-    for option in [
-        "--selfplay-search-weight",
-        "--selfplay-parity-fix",
-        "--wthor-parity-fix",
-    ] {
-        let games = path("games.bin");
-        let args = [
-            "train-eval",
-            "--game",
-            "gomoku",
-            "--selfplay",
-            &games,
-            option,
-            "1",
-        ];
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A label option that would change nothing is refused, not ignored: the
+/// 8x8 WTHOR ones under `--size 6` and `--game gomoku`, and one whose label
+/// source is not given.
+#[test]
+fn train_eval_refuses_label_options_without_effect() {
+    let dir = common::temp_dir("training", "label-options");
+    let records = dir.join("games.bin").display().to_string();
+    let out = dir.join("x.bin").display().to_string();
+    let cases: [(&[&str], &str); 9] = [
+        (
+            &["--game", "gomoku", "--selfplay-search-weight", "0.5"],
+            "--selfplay-search-weight does not apply to train-eval --game gomoku",
+        ),
+        (
+            &["--game", "gomoku", "--selfplay-parity-fix", "1"],
+            "--selfplay-parity-fix does not apply to train-eval --game gomoku",
+        ),
+        (
+            &["--game", "gomoku", "--wthor-parity-fix", "1"],
+            "--wthor-parity-fix does not apply to train-eval --game gomoku",
+        ),
+        (
+            &["--size", "6", "--wthor-parity-fix", "1"],
+            "--wthor-parity-fix applies to the 8x8 WTHOR games; 6x6 trains on --selfplay",
+        ),
+        (
+            &["--size", "6", "--search-weight", "0.5"],
+            "--search-weight applies to the 8x8 WTHOR games",
+        ),
+        (
+            &["--size", "6", "--wthor", "/tmp"],
+            "--wthor applies to the 8x8 WTHOR games",
+        ),
+        (
+            &["--search-weight", "0.5"],
+            "--search-weight changes the --searched labels: give --searched FILES",
+        ),
+        (
+            &["--selfplay-search-weight", "0.5"],
+            "--selfplay-search-weight changes the --selfplay labels: give --selfplay FILES",
+        ),
+        (
+            &["--selfplay-parity-fix", "1"],
+            "--selfplay-parity-fix changes the --selfplay labels: give --selfplay FILES",
+        ),
+    ];
+    for (extra, refusal) in cases {
+        let mut args = vec!["train-eval", "--out", &out];
+        args.extend_from_slice(extra);
+        // The self-play records are given where the source is not the point.
+        if !refusal.contains("give --selfplay") {
+            args.extend(["--selfplay", &records]);
+        }
         let (code, _, err) = run(&args);
         assert_eq!(code, 2, "{args:?} {err:?}");
-        let refusal = format!("{option} does not apply to train-eval --game gomoku");
-        assert!(err.iter().any(|l| l.contains(&refusal)), "{err:?}");
+        assert!(err.iter().any(|l| l.contains(refusal)), "{args:?} {err:?}");
     }
+    assert!(!std::path::Path::new(&out).exists());
     let _ = std::fs::remove_dir_all(dir);
 }
 
