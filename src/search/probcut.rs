@@ -18,8 +18,9 @@
 //! depths) are fitted from our own searches by `oxello fit-probcut` and ship
 //! in `fitted/probcut.bin`, read once at start-up. The shipped ones come
 //! from 400 midgame samples (14-54 empties, depth <= 12) and 300 endgame
-//! samples (12-22 empties), seed 1, searched with the evaluation the search
-//! uses (the linear weights and the network): a new evaluation needs a refit.
+//! samples (12-22 empties), seed 1, searched with the evaluation and the
+//! search of this build: a new evaluation or a search that changes the
+//! samples needs a refit (`scripts/train-network.sh` makes it).
 
 use crate::board::Board;
 use crate::fitted::{self, FittedError};
