@@ -13,6 +13,13 @@ use std::io::Write as _;
 use std::process::ExitCode;
 use std::time::Instant;
 
+/// `--wthor`'s default: the shared WTHOR games beside the project.
+const DEFAULT_WTHOR: &str = "../shared/games/wthor";
+/// `--search-weight`'s default, which the built-in weights were fitted with.
+const DEFAULT_SEARCH_WEIGHT: f32 = 0.8;
+/// `--epochs`' default.
+const DEFAULT_EPOCHS: usize = 8;
+
 /// Options of `oxello train-eval`.
 #[derive(Debug, Args)]
 pub struct TrainEvalArgs {
@@ -36,7 +43,7 @@ pub struct TrainEvalArgs {
     pub out: Option<std::path::PathBuf>,
     /// Passes over the samples of each phase (with `--network`, over all
     /// the samples; the built-in network took 8).
-    #[arg(long, default_value_t = 8, value_parser = super::positive_usize, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = DEFAULT_EPOCHS, value_parser = super::positive_usize, allow_negative_numbers = true)]
     pub epochs: usize,
     /// Self-play record files (`oxello selfplay`, binary if the name ends
     /// in `.bin`, JSONL otherwise) of the size: labelled with the exact
@@ -64,7 +71,7 @@ pub struct TrainEvalArgs {
     #[arg(long, num_args = 1..)]
     pub exact: Vec<std::path::PathBuf>,
     /// The share of the search value in the label of a searched position,
-    /// 0 to 1. The built-in weights use the default, 0.8 (docs/training.md,
+    /// 0 to 1. The built-in weights use the default (docs/training.md,
     /// "Search values past the games' results").
     #[arg(long, default_value_t = DEFAULT_SEARCH_WEIGHT, allow_negative_numbers = true)]
     pub search_weight: f32,
@@ -82,8 +89,8 @@ pub struct TrainEvalArgs {
     /// Discs added to the game's label of a `--wthor` training position of
     /// odd empties (17 or more) without an `--exact` score: its side to move
     /// makes one move more than the other before the theoretical score's
-    /// position or the game's end, so its label reads low (the real result
-    /// -3.4 discs at 23 empties, +1.0 at 22), 0 to 8
+    /// position or the game's end, so its label reads low (the players' move
+    /// at 24 empties loses 2.3 discs on average), 0 to 8
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(i8).range(0..=8), allow_negative_numbers = true)]
     pub wthor_parity_fix: i8,
     /// Train the evaluation's network of this width (a multiple of 16) on
@@ -184,57 +191,58 @@ impl TrainEvalArgs {
             .into_iter()
             .find_map(|(value, default, name)| (value != default).then_some(name))
     }
-}
 
-impl TrainEvalArgs {
-    /// Why a label option given would change nothing: it applies to the
-    /// 8x8 WTHOR games under `--size 6`, or its label source is missing.
-    fn label_option_without_effect(&self) -> Option<String> {
-        if self.size == 6 {
-            let wthor_option = [
-                (!self.solved.is_empty(), "--solved"),
-                (!self.searched.is_empty(), "--searched"),
-                (!self.exact.is_empty(), "--exact"),
-                (
-                    self.search_weight != DEFAULT_SEARCH_WEIGHT,
-                    "--search-weight",
-                ),
-                (self.wthor_parity_fix != 0, "--wthor-parity-fix"),
-                (self.wthor.as_os_str() != DEFAULT_WTHOR, "--wthor"),
-            ]
-            .into_iter()
-            .find_map(|(given, name)| given.then_some(name));
-            if let Some(option) = wthor_option {
-                return Some(format!(
-                    "{option} applies to the 8x8 WTHOR games; 6x6 trains on --selfplay"
-                ));
-            }
-        }
+    /// The first option of the 8x8 WTHOR games' labels given.
+    fn wthor_option_given(&self) -> Option<&'static str> {
         [
-            (
-                self.search_weight != DEFAULT_SEARCH_WEIGHT,
-                "--search-weight",
-                self.searched.is_empty(),
-                "--searched",
-            ),
+            (!self.solved.is_empty(), "--solved"),
+            (!self.searched.is_empty(), "--searched"),
+            (!self.exact.is_empty(), "--exact"),
+            (self.search_weight_given(), "--search-weight"),
+            (self.wthor_parity_fix != 0, "--wthor-parity-fix"),
+            (self.wthor.as_os_str() != DEFAULT_WTHOR, "--wthor"),
+        ]
+        .into_iter()
+        .find_map(|(given, name)| given.then_some(name))
+    }
+
+    /// The first option of the self-play records' labels given.
+    fn selfplay_label_option_given(&self) -> Option<&'static str> {
+        [
             (
                 self.selfplay_search_weight != 0.0,
                 "--selfplay-search-weight",
-                self.selfplay.is_empty(),
-                "--selfplay",
             ),
-            (
-                self.selfplay_parity_fix != 0,
-                "--selfplay-parity-fix",
-                self.selfplay.is_empty(),
-                "--selfplay",
-            ),
+            (self.selfplay_parity_fix != 0, "--selfplay-parity-fix"),
         ]
         .into_iter()
-        .find_map(|(given, option, missing, source)| {
-            (given && missing)
-                .then(|| format!("{option} changes the {source} labels: give {source} FILES"))
-        })
+        .find_map(|(given, name)| given.then_some(name))
+    }
+
+    fn search_weight_given(&self) -> bool {
+        self.search_weight != DEFAULT_SEARCH_WEIGHT
+    }
+
+    /// Why a label option given would change nothing: it applies to the
+    /// 8x8 WTHOR games under `--size 6`, or its label source is missing.
+    fn label_option_without_effect(&self) -> Option<String> {
+        let changes = |option: &str, source: &str| {
+            format!("{option} changes the {source} labels: give {source} FILES")
+        };
+        if self.size == 6
+            && let Some(option) = self.wthor_option_given()
+        {
+            Some(format!(
+                "{option} applies to the 8x8 WTHOR games; 6x6 trains on --selfplay"
+            ))
+        } else if self.search_weight_given() && self.searched.is_empty() {
+            Some(changes("--search-weight", "--searched"))
+        } else if self.selfplay.is_empty() {
+            let option = self.selfplay_label_option_given()?;
+            Some(changes(option, "--selfplay"))
+        } else {
+            None
+        }
     }
 }
 
@@ -256,11 +264,6 @@ impl GomokuTrainArgs {
         .find_map(|(given, name)| given.then_some(name))
     }
 }
-
-/// `--wthor`'s default: the shared WTHOR games beside the project.
-const DEFAULT_WTHOR: &str = "../shared/games/wthor";
-/// `--search-weight`'s default, which the built-in weights were fitted with.
-const DEFAULT_SEARCH_WEIGHT: f32 = 0.8;
 
 /// Reads every `.wtb` file of the folder, trains, writes the weight file.
 pub fn run(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
@@ -518,25 +521,13 @@ fn train_network(
 fn run_gomoku(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
     let othello_option = [
         (args.size != 8, "--size"),
-        (args.epochs != 8, "--epochs"),
-        (!args.solved.is_empty(), "--solved"),
-        (!args.searched.is_empty(), "--searched"),
-        (!args.exact.is_empty(), "--exact"),
-        (
-            args.search_weight != DEFAULT_SEARCH_WEIGHT,
-            "--search-weight",
-        ),
-        (
-            args.selfplay_search_weight != 0.0,
-            "--selfplay-search-weight",
-        ),
-        (args.selfplay_parity_fix != 0, "--selfplay-parity-fix"),
-        (args.wthor_parity_fix != 0, "--wthor-parity-fix"),
-        (args.wthor.as_os_str() != DEFAULT_WTHOR, "--wthor"),
+        (args.epochs != DEFAULT_EPOCHS, "--epochs"),
         (args.network.is_some(), "--network"),
     ]
     .into_iter()
     .find_map(|(given, name)| given.then_some(name))
+    .or_else(|| args.wthor_option_given())
+    .or_else(|| args.selfplay_label_option_given())
     .or_else(|| args.network_option_given());
     if let Some(option) = othello_option {
         return Err(super::usage(format!(

@@ -19,8 +19,9 @@
 //! in `fitted/probcut.bin`, read once at start-up. The shipped ones come
 //! from 400 midgame samples (14-54 empties, depth <= 12) and 300 endgame
 //! samples (12-22 empties), seed 1, searched with the evaluation and the
-//! search of this build: a new evaluation or a search that changes the
-//! samples needs a refit (`scripts/train-network.sh` makes it).
+//! search of bench signature 8711943: a new evaluation or a search that
+//! changes the samples needs a refit (`oxello fit-probcut --out
+//! fitted/probcut.bin`, the last step of `scripts/train-network.sh`).
 
 use crate::board::Board;
 use crate::fitted::{self, FittedError};

@@ -90,9 +90,9 @@ pub struct Samples {
     /// empties, [`WTHOR_PARITY_FIX_FROM`] or more, without an exact score.
     /// The theoretical score's position (24 empties in the files) and the
     /// game's end are at even empties, so that side to move has made one
-    /// move more before them: the real result minus the exact score is
-    /// -3.44 ± 1.23 discs at 23 empties, +0.97 ± 1.19 at 22
-    /// (docs/trials/othello.md, "The parity of the self-play outcome labels").
+    /// move more before them: the players' move at 24 empties lost 2.27 ±
+    /// 0.34 discs on average (docs/trials/othello.md, "The parity of the
+    /// self-play outcome labels", which has the WTHOR figures too).
     pub wthor_parity_fix: i8,
     /// Exact scores of game positions ([`Samples::add_exact`]), by board:
     /// they replace the game's label at any number of empties.
@@ -102,8 +102,9 @@ pub struct Samples {
 }
 
 /// The fewest empties [`Samples::wthor_parity_fix`] moves: the bias was
-/// measured at 22-24 empties, and `search-labels --exact 16` labels the
-/// positions below this exactly.
+/// measured at 22-23 empties, and `search-labels --exact 16` labels the
+/// positions below this exactly (without `--exact` the real results there
+/// are near the exact scores, and the fix would only add error).
 pub const WTHOR_PARITY_FIX_FROM: u32 = 17;
 
 /// For each record, the side to move at the first exact record at or after
@@ -270,8 +271,8 @@ impl Samples {
                     label = i32::from(exact);
                     self.exact_used += 1;
                 } else if !held_out {
-                    // The fix corrects the game's label, a search value's
-                    // blend the (1 - search_weight) part.
+                    // The fix corrects the game's label: in a search
+                    // value's blend, only its (1 - search_weight) part.
                     if empties >= WTHOR_PARITY_FIX_FROM && empties % 2 == 1 {
                         label = (label + i32::from(self.wthor_parity_fix)).clamp(-64, 64);
                     }
@@ -948,7 +949,8 @@ mod tests {
             let odd = game.board.empties().count_ones() % 2 == 1;
             if odd && searched.iter().any(|e| e.position.board == game.board) {
                 odd_searched += 1;
-                let expected = (0.75 * 40.0 + 0.25 * f32::from(game.label + 4)).round() as i8;
+                let raised = f32::from((game.label + 4).min(64));
+                let expected = (0.75 * 40.0 + 0.25 * raised).round() as i8;
                 assert_eq!(blended.label, expected);
             }
         }

@@ -183,19 +183,6 @@ fn six_by_six_weights_are_trained_from_selfplay_records() {
     let (code, _, err) = run(&["train-eval", "--size", "6", "--out", &path("x.bin")]);
     assert_eq!(code, 2, "{err:?}");
     assert!(err.iter().any(|l| l.contains("--selfplay")), "{err:?}");
-    let (code, _, err) = run(&[
-        "train-eval",
-        "--size",
-        "6",
-        "--selfplay",
-        &path("games.bin"),
-        "--solved",
-        &path("games.bin"),
-        "--out",
-        &path("x.bin"),
-    ]);
-    assert_eq!(code, 2, "{err:?}");
-    assert!(err.iter().any(|l| l.contains("--solved")), "{err:?}");
     // Nothing to train on (an empty file; 6x6 records for an 8x8
     // training) is an error, not a file of zero weights.
     std::fs::write(path("empty.bin"), b"").unwrap();
@@ -235,7 +222,19 @@ fn train_eval_refuses_label_options_without_effect() {
     let dir = common::temp_dir("training", "label-options");
     let records = dir.join("games.bin").display().to_string();
     let out = dir.join("x.bin").display().to_string();
-    let cases: [(&[&str], &str); 9] = [
+    let cases: [(&[&str], &str); 12] = [
+        (
+            &["--size", "6", "--solved", "x.obf"],
+            "--solved applies to the 8x8 WTHOR games; 6x6 trains on --selfplay",
+        ),
+        (
+            &["--size", "6", "--searched", "x.obf"],
+            "--searched applies to the 8x8 WTHOR games",
+        ),
+        (
+            &["--size", "6", "--exact", "x.obf"],
+            "--exact applies to the 8x8 WTHOR games",
+        ),
         (
             &["--game", "gomoku", "--selfplay-search-weight", "0.5"],
             "--selfplay-search-weight does not apply to train-eval --game gomoku",
@@ -273,6 +272,10 @@ fn train_eval_refuses_label_options_without_effect() {
             "--selfplay-parity-fix changes the --selfplay labels: give --selfplay FILES",
         ),
     ];
+    // An empty WTHOR folder, so that an 8x8 case not refused fails at once.
+    let no_games = dir.join("no-games");
+    std::fs::create_dir_all(&no_games).unwrap();
+    let no_games = no_games.display().to_string();
     for (extra, refusal) in cases {
         let mut args = vec!["train-eval", "--out", &out];
         args.extend_from_slice(extra);
@@ -280,11 +283,13 @@ fn train_eval_refuses_label_options_without_effect() {
         if !refusal.contains("give --selfplay") {
             args.extend(["--selfplay", &records]);
         }
+        if refusal.contains("labels: give") {
+            args.extend(["--wthor", &no_games]);
+        }
         let (code, _, err) = run(&args);
         assert_eq!(code, 2, "{args:?} {err:?}");
         assert!(err.iter().any(|l| l.contains(refusal)), "{args:?} {err:?}");
     }
-    assert!(!std::path::Path::new(&out).exists());
     let _ = std::fs::remove_dir_all(dir);
 }
 
