@@ -194,29 +194,25 @@ impl TrainEvalArgs {
 
     /// The first option of the 8x8 WTHOR games' labels given.
     fn wthor_option_given(&self) -> Option<&'static str> {
-        [
+        first_given([
             (!self.solved.is_empty(), "--solved"),
             (!self.searched.is_empty(), "--searched"),
             (!self.exact.is_empty(), "--exact"),
             (self.search_weight_given(), "--search-weight"),
             (self.wthor_parity_fix != 0, "--wthor-parity-fix"),
             (self.wthor.as_os_str() != DEFAULT_WTHOR, "--wthor"),
-        ]
-        .into_iter()
-        .find_map(|(given, name)| given.then_some(name))
+        ])
     }
 
     /// The first option of the self-play records' labels given.
     fn selfplay_label_option_given(&self) -> Option<&'static str> {
-        [
+        first_given([
             (
                 self.selfplay_search_weight != 0.0,
                 "--selfplay-search-weight",
             ),
             (self.selfplay_parity_fix != 0, "--selfplay-parity-fix"),
-        ]
-        .into_iter()
-        .find_map(|(given, name)| given.then_some(name))
+        ])
     }
 
     fn search_weight_given(&self) -> bool {
@@ -250,7 +246,7 @@ impl GomokuTrainArgs {
     /// The first option given, for refusing it outside gomoku.
     fn given(&self) -> Option<&'static str> {
         let defaults = TuneOptions::default();
-        [
+        first_given([
             (!self.sgf.is_empty(), "--sgf"),
             (self.label.is_some(), "--label"),
             (self.teacher.is_some(), "--teacher"),
@@ -259,10 +255,15 @@ impl GomokuTrainArgs {
             (self.refine, "--refine"),
             (self.ridge1 != defaults.ridge1, "--ridge1"),
             (self.ridge != defaults.ridge, "--ridge"),
-        ]
+        ])
+    }
+}
+
+/// The name of the first option whose flag says it was given.
+fn first_given<const N: usize>(options: [(bool, &'static str); N]) -> Option<&'static str> {
+    options
         .into_iter()
         .find_map(|(given, name)| given.then_some(name))
-    }
 }
 
 /// Reads every `.wtb` file of the folder, trains, writes the weight file.
@@ -519,13 +520,11 @@ fn train_network(
 /// `train-eval --game gomoku`: fits, reports on stdout, writes the
 /// weights file if `--out` is given.
 fn run_gomoku(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
-    let othello_option = [
+    let othello_option = first_given([
         (args.size != 8, "--size"),
         (args.epochs != DEFAULT_EPOCHS, "--epochs"),
         (args.network.is_some(), "--network"),
-    ]
-    .into_iter()
-    .find_map(|(given, name)| given.then_some(name))
+    ])
     .or_else(|| args.wthor_option_given())
     .or_else(|| args.selfplay_label_option_given())
     .or_else(|| args.network_option_given());
