@@ -624,6 +624,14 @@ pub fn parse_from<T: Into<std::ffi::OsString> + Clone>(
         .into_iter()
         .filter(|id| given(&matches, id) || subcommand.is_some_and(|(_, sub)| given(sub, id)))
         .collect();
+    if let (Some(Command::TrainEval(args)), Some((_, sub))) = (&mut cli.command, subcommand) {
+        args.given = sub
+            .ids()
+            .map(|id| id.as_str())
+            .filter(|id| given(sub, id))
+            .map(String::from)
+            .collect();
+    }
     let name = subcommand.map(|(name, _)| name);
     if let Takes::Only { ids, why } = engine_use(name)
         && let Some(id) = cli

@@ -13,13 +13,6 @@ use std::io::Write as _;
 use std::process::ExitCode;
 use std::time::Instant;
 
-/// `--wthor`'s default: the shared WTHOR games beside the project.
-const DEFAULT_WTHOR: &str = "../shared/games/wthor";
-/// `--search-weight`'s default, which the built-in weights were fitted with.
-const DEFAULT_SEARCH_WEIGHT: f32 = 0.8;
-/// `--epochs`' default.
-const DEFAULT_EPOCHS: usize = 8;
-
 /// Options of `oxello train-eval`.
 #[derive(Debug, Args)]
 pub struct TrainEvalArgs {
@@ -29,7 +22,7 @@ pub struct TrainEvalArgs {
     #[arg(long, value_enum, default_value_t = Game::Othello)]
     pub game: Game,
     /// Folder of WTHOR `.wtb` files (8x8 only).
-    #[arg(long, default_value = DEFAULT_WTHOR)]
+    #[arg(long, default_value = "../shared/games/wthor")]
     pub wthor: std::path::PathBuf,
     /// Board size: 8 (WTHOR games, solved positions, search values and
     /// self-play records) or 6 (self-play records only).
@@ -43,7 +36,7 @@ pub struct TrainEvalArgs {
     pub out: Option<std::path::PathBuf>,
     /// Passes over the samples of each phase (with `--network`, over all
     /// the samples; the built-in network took 8).
-    #[arg(long, default_value_t = DEFAULT_EPOCHS, value_parser = super::positive_usize, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 8, value_parser = super::positive_usize, allow_negative_numbers = true)]
     pub epochs: usize,
     /// Self-play record files (`oxello selfplay`, binary if the name ends
     /// in `.bin`, JSONL otherwise) of the size: labelled with the exact
@@ -73,7 +66,7 @@ pub struct TrainEvalArgs {
     /// The share of the search value in the label of a searched position,
     /// 0 to 1. The built-in weights use the default (docs/training.md,
     /// "Search values past the games' results").
-    #[arg(long, default_value_t = DEFAULT_SEARCH_WEIGHT, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 0.8, allow_negative_numbers = true)]
     pub search_weight: f32,
     /// The share of the self-play search's score in the label of a
     /// `--selfplay` position the search did not solve, 0 to 1; the rest is
@@ -109,6 +102,11 @@ pub struct TrainEvalArgs {
     pub network_decay: f32,
     #[command(flatten)]
     pub gomoku: GomokuTrainArgs,
+    /// The ids of the options given on the command line (clap's value
+    /// source; a default written out counts as given), filled by
+    /// [`super::parse_from`].
+    #[arg(skip)]
+    pub given: Vec<String>,
 }
 
 /// The options of `train-eval --game gomoku` (see
@@ -169,54 +167,52 @@ pub struct GomokuTrainArgs {
 }
 
 impl TrainEvalArgs {
-    /// The network's training steps: each value, its default and its
-    /// option's name.
-    fn network_steps(&self) -> [(f32, f32, &'static str); 3] {
-        let defaults = NetworkOptions::default();
+    /// The network's training steps: each value and its option's name.
+    fn network_steps(&self) -> [(f32, &'static str); 3] {
         [
-            (self.network_rate, defaults.table_rate, "--network-rate"),
-            (
-                self.network_head_rate,
-                defaults.head_rate,
-                "--network-head-rate",
-            ),
-            (self.network_decay, defaults.decay, "--network-decay"),
+            (self.network_rate, "--network-rate"),
+            (self.network_head_rate, "--network-head-rate"),
+            (self.network_decay, "--network-decay"),
         ]
+    }
+
+    /// The first of these options (clap ids) given on the command line, as
+    /// its flag.
+    fn first_given(&self, ids: &[&str]) -> Option<String> {
+        ids.iter()
+            .find(|id| self.given.iter().any(|given| given == *id))
+            .map(|id| format!("--{}", id.replace('_', "-")))
     }
 
     /// The first of the network's training steps given, for refusing it
     /// where no network is trained.
-    fn network_option_given(&self) -> Option<&'static str> {
-        self.network_steps()
-            .into_iter()
-            .find_map(|(value, default, name)| (value != default).then_some(name))
+    fn network_option_given(&self) -> Option<String> {
+        self.first_given(&["network_rate", "network_head_rate", "network_decay"])
     }
 
     /// The first option of the 8x8 WTHOR games' labels given.
-    fn wthor_option_given(&self) -> Option<&'static str> {
-        first_given([
-            (!self.solved.is_empty(), "--solved"),
-            (!self.searched.is_empty(), "--searched"),
-            (!self.exact.is_empty(), "--exact"),
-            (self.search_weight_given(), "--search-weight"),
-            (self.wthor_parity_fix != 0, "--wthor-parity-fix"),
-            (self.wthor.as_os_str() != DEFAULT_WTHOR, "--wthor"),
+    fn wthor_option_given(&self) -> Option<String> {
+        self.first_given(&[
+            "solved",
+            "searched",
+            "exact",
+            "search_weight",
+            "wthor_parity_fix",
+            "wthor",
         ])
     }
 
     /// The first option of the self-play records' labels given.
-    fn selfplay_label_option_given(&self) -> Option<&'static str> {
-        first_given([
-            (
-                self.selfplay_search_weight != 0.0,
-                "--selfplay-search-weight",
-            ),
-            (self.selfplay_parity_fix != 0, "--selfplay-parity-fix"),
-        ])
+    fn selfplay_label_option_given(&self) -> Option<String> {
+        self.first_given(&["selfplay_search_weight", "selfplay_parity_fix"])
     }
 
-    fn search_weight_given(&self) -> bool {
-        self.search_weight != DEFAULT_SEARCH_WEIGHT
+    /// The first option of `--game gomoku` given, for refusing it outside
+    /// gomoku.
+    fn gomoku_option_given(&self) -> Option<String> {
+        self.first_given(&[
+            "sgf", "label", "teacher", "scale", "lambda", "refine", "ridge1", "ridge",
+        ])
     }
 
     /// Why a label option given would change nothing: it applies to the
@@ -231,39 +227,15 @@ impl TrainEvalArgs {
             Some(format!(
                 "{option} applies to the 8x8 WTHOR games; 6x6 trains on --selfplay"
             ))
-        } else if self.search_weight_given() && self.searched.is_empty() {
+        } else if self.first_given(&["search_weight"]).is_some() && self.searched.is_empty() {
             Some(changes("--search-weight", "--searched"))
         } else if self.selfplay.is_empty() {
             let option = self.selfplay_label_option_given()?;
-            Some(changes(option, "--selfplay"))
+            Some(changes(&option, "--selfplay"))
         } else {
             None
         }
     }
-}
-
-impl GomokuTrainArgs {
-    /// The first option given, for refusing it outside gomoku.
-    fn given(&self) -> Option<&'static str> {
-        let defaults = TuneOptions::default();
-        first_given([
-            (!self.sgf.is_empty(), "--sgf"),
-            (self.label.is_some(), "--label"),
-            (self.teacher.is_some(), "--teacher"),
-            (self.scale.is_some(), "--scale"),
-            (self.lambda != defaults.lambda, "--lambda"),
-            (self.refine, "--refine"),
-            (self.ridge1 != defaults.ridge1, "--ridge1"),
-            (self.ridge != defaults.ridge, "--ridge"),
-        ])
-    }
-}
-
-/// The name of the first option whose flag says it was given.
-fn first_given<const N: usize>(options: [(bool, &'static str); N]) -> Option<&'static str> {
-    options
-        .into_iter()
-        .find_map(|(given, name)| given.then_some(name))
 }
 
 /// Reads every `.wtb` file of the folder, trains, writes the weight file.
@@ -271,7 +243,7 @@ pub fn run(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
     if args.game == Game::Gomoku {
         return run_gomoku(args);
     }
-    if let Some(option) = args.gomoku.given() {
+    if let Some(option) = args.gomoku_option_given() {
         return Err(super::usage(format!(
             "{option} applies to train-eval --game gomoku"
         )));
@@ -317,7 +289,7 @@ pub fn run(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
             "{name} applies to train-eval --network only"
         )));
     }
-    for (value, _, name) in args.network_steps() {
+    for (value, name) in args.network_steps() {
         if !(value > 0.0 && value <= 1.0) {
             return Err(super::usage(format!(
                 "{name} {value}: use a number above 0, at most 1"
@@ -520,14 +492,11 @@ fn train_network(
 /// `train-eval --game gomoku`: fits, reports on stdout, writes the
 /// weights file if `--out` is given.
 fn run_gomoku(args: &TrainEvalArgs) -> Result<ExitCode, Box<dyn Error>> {
-    let othello_option = first_given([
-        (args.size != 8, "--size"),
-        (args.epochs != DEFAULT_EPOCHS, "--epochs"),
-        (args.network.is_some(), "--network"),
-    ])
-    .or_else(|| args.wthor_option_given())
-    .or_else(|| args.selfplay_label_option_given())
-    .or_else(|| args.network_option_given());
+    let othello_option = args
+        .first_given(&["size", "epochs", "network"])
+        .or_else(|| args.wthor_option_given())
+        .or_else(|| args.selfplay_label_option_given())
+        .or_else(|| args.network_option_given());
     if let Some(option) = othello_option {
         return Err(super::usage(format!(
             "{option} does not apply to train-eval --game gomoku"

@@ -222,7 +222,7 @@ fn train_eval_refuses_label_options_without_effect() {
     let dir = common::temp_dir("training", "label-options");
     let records = dir.join("games.bin").display().to_string();
     let out = dir.join("x.bin").display().to_string();
-    let cases: [(&[&str], &str); 12] = [
+    let cases: [(&[&str], &str); 15] = [
         (
             &["--size", "6", "--solved", "x.obf"],
             "--solved applies to the 8x8 WTHOR games; 6x6 trains on --selfplay",
@@ -270,6 +270,19 @@ fn train_eval_refuses_label_options_without_effect() {
         (
             &["--selfplay-parity-fix", "1"],
             "--selfplay-parity-fix changes the --selfplay labels: give --selfplay FILES",
+        ),
+        // A default written out is given too: it still changes nothing.
+        (
+            &["--search-weight", "0.8"],
+            "--search-weight changes the --searched labels: give --searched FILES",
+        ),
+        (
+            &["--game", "gomoku", "--epochs", "8"],
+            "--epochs does not apply to train-eval --game gomoku",
+        ),
+        (
+            &["--network-rate", "0.0003"],
+            "--network-rate applies to train-eval --network only",
         ),
     ];
     // An empty WTHOR folder, so that an 8x8 case not refused fails at once.
