@@ -176,11 +176,16 @@ impl TrainEvalArgs {
         ]
     }
 
+    /// Whether the option of this clap id was given on the command line.
+    fn is_given(&self, id: &str) -> bool {
+        self.given.iter().any(|given| given == id)
+    }
+
     /// The first of these options (clap ids) given on the command line, as
     /// its flag.
     fn first_given(&self, ids: &[&str]) -> Option<String> {
         ids.iter()
-            .find(|id| self.given.iter().any(|given| given == *id))
+            .find(|id| self.is_given(id))
             .map(|id| format!("--{}", id.replace('_', "-")))
     }
 
@@ -227,7 +232,7 @@ impl TrainEvalArgs {
             Some(format!(
                 "{option} applies to the 8x8 WTHOR games; 6x6 trains on --selfplay"
             ))
-        } else if self.first_given(&["search_weight"]).is_some() && self.searched.is_empty() {
+        } else if self.is_given("search_weight") && self.searched.is_empty() {
             Some(changes("--search-weight", "--searched"))
         } else if self.selfplay.is_empty() {
             let option = self.selfplay_label_option_given()?;
