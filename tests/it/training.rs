@@ -303,6 +303,7 @@ fn train_eval_refuses_label_options_without_effect() {
         assert_eq!(code, 2, "{args:?} {err:?}");
         assert!(err.iter().any(|l| l.contains(refusal)), "{args:?} {err:?}");
     }
+    assert!(!std::path::Path::new(&out).exists());
     let _ = std::fs::remove_dir_all(dir);
 }
 
